@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for the project's scripts (sourced, not run).
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are for the scripts sourcing it
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_root=${BUILD_ROOT:-$top/build}
+
+die() {
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit 1
+}
+
+note() {
+	printf '%s: %s\n' "${0##*/}" "$*" >&2
+}
+
+# The part of an upstream tree the build and the checks need. The first
+# entries are required; the rest are copied when the base has them.
+base_required="Makefile scripts/kconfig"
+base_optional="scripts/include Documentation/kbuild/kconfig.rst
+	scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch
+	scripts/get_maintainer.pl MAINTAINERS"
+
+# kernel_version TREE: "6.12.118" from the tree's top Makefile
+kernel_version() {
+	awk -F' *= *' '
+		$1 == "VERSION" { v = $2 }
+		$1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 }
+		$1 == "EXTRAVERSION" { e = $2; exit }
+		END { if (v != "") printf "%s.%s.%s%s\n", v, p, s, e }
+	' "$1/Makefile"
+}
+
+# series_for VERSION: the directory under patches/ for that base, or nothing
+series_for() {
+	case $1 in
+	6.1.*)				echo 6.1 ;;
+	6.1[2-9].*|6.[2-9][0-9].*|[7-9].*) echo mainline ;;
+	*)				;;
+	esac
+}
+
+# known_base SHA256: the base a pristine conf.c checksum was verified on
+known_base() {
+	awk -v sum="$1" '$1 == sum { print $2; exit }' "$top/patches/known-bases"
+}
+
+# The series' patches in order (the cover letter is not a patch)
+series_patches() {
+	local f
+	for f in "$top/patches/$1"/*.patch; do
+		[ -e "$f" ] || continue
+		case ${f##*/} in 0000-cover-letter.patch) continue ;; esac
+		printf '%s\n' "$f"
+	done
+}
+
+debian_tarball() {
+	echo "/usr/src/linux-source-$1.tar.xz"
+}
+
+need_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 ||
+			die "'$c' is missing: run scripts/install-deps (or: apt-get install $(pkg_for "$c"))"
+	done
+}
+
+pkg_for() {
+	case $1 in
+	python3-pytest|pytest)	echo python3-pytest ;;
+	xz)			echo xz-utils ;;
+	*)			echo "$1" ;;
+	esac
+}
