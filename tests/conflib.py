@@ -1,0 +1,533 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Running kconfig's conf, driving it question by question, and checking
+that a session with '<' is equivalent to stock conf fed the answers that
+survived."""
+
+import fcntl
+import os
+import random
+import re
+import select
+import shutil
+import struct
+import subprocess
+import tempfile
+import termios
+import time
+from dataclasses import dataclass, field
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.environ.get('BUILD_ROOT', os.path.join(TOP, 'build'))
+DEMO = os.path.join(TOP, 'kconfig', 'demo')
+
+
+class Base:
+    """One built upstream base: build/<version> with stock and patched conf."""
+
+    def __init__(self, path):
+        self.path = path
+        self.env = {}
+        with open(os.path.join(path, 'base.env')) as f:
+            for line in f:
+                k, _, v = line.rstrip('\n').partition('=')
+                self.env[k] = v
+        self.version = self.env['VERSION']
+        self.series = self.env['SERIES']
+
+    def conf(self, variant='patched'):
+        return os.path.join(self.path, variant, 'scripts', 'kconfig', 'conf')
+
+    @property
+    def stock(self):
+        return self.conf('stock')
+
+    @property
+    def patched(self):
+        return self.conf('patched')
+
+    @property
+    def pristine(self):
+        return os.path.join(self.path, 'pristine')
+
+    @property
+    def patches(self):
+        d = os.path.join(TOP, 'patches', self.series)
+        return sorted(os.path.join(d, f) for f in os.listdir(d)
+                      if f.endswith('.patch') and not f.startswith('0000-'))
+
+    @property
+    def has_series(self):
+        return bool(self.patches)
+
+    def fixtures(self, variant='pristine'):
+        """The Kconfig trees of the base's own kconfig tests, as
+        (name, directory, .config contents or None)."""
+        tests = os.path.join(self.path, variant, 'scripts', 'kconfig', 'tests')
+        found = []
+        for dirpath, _, files in sorted(os.walk(tests)):
+            if 'Kconfig' not in files:
+                continue
+            cfg = read_file(os.path.join(dirpath, 'config'))
+            found.append((os.path.relpath(dirpath, tests), dirpath, cfg))
+        return found
+
+    def __repr__(self):
+        return self.version
+
+
+def built_bases():
+    """The bases whose stock and patched conf are built, by version."""
+    bases = []
+    if os.path.isdir(BUILD):
+        for name in sorted(os.listdir(BUILD)):
+            path = os.path.join(BUILD, name)
+            if os.path.islink(path) or not os.path.isfile(
+                    os.path.join(path, 'base.env')):
+                continue
+            b = Base(path)
+            if os.access(b.stock, os.X_OK) and os.access(b.patched, os.X_OK):
+                bases.append(b)
+    return bases
+
+
+@dataclass
+class Result:
+    stdout: bytes
+    stderr: bytes
+    returncode: int
+    config: bytes = None
+    autoconf: bytes = None
+
+    def differences(self, other):
+        """The fields that differ from another result."""
+        return [f for f in ('stdout', 'stderr', 'returncode', 'config',
+                            'autoconf')
+                if getattr(self, f) != getattr(other, f)]
+
+
+def run_conf(conf, mode, kconfig, srctree, workdir, dot_config=None,
+             input_bytes=b'', env=None, timeout=60, extra=()):
+    """Run conf once with piped input in a fresh directory under workdir.
+    The result has .config and, where conf wrote it, auto.conf."""
+    run = tempfile.mkdtemp(dir=workdir)
+    try:
+        if dot_config is not None:
+            with open(os.path.join(run, '.config'), 'wb') as f:
+                f.write(dot_config)
+        full_env = dict(env if env is not None else os.environ)
+        full_env['srctree'] = srctree
+        full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
+        p = subprocess.run([conf, *extra, mode, kconfig], input=input_bytes,
+                           capture_output=True, cwd=run, env=full_env,
+                           timeout=timeout)
+        r = Result(p.stdout, p.stderr, p.returncode,
+                   read_file(os.path.join(run, '.config')))
+        r.autoconf = read_file(os.path.join(run, 'include', 'config',
+                                            'auto.conf'))
+        return r
+    finally:
+        shutil.rmtree(run, ignore_errors=True)
+
+
+def read_file(path):
+    try:
+        with open(path, 'rb') as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+
+
+def random_stream(rng, max_lines=40, back=False):
+    """Random answer lines, valid and invalid, maybe ending early (EOF)
+    or without a final newline."""
+    pool = ['', '', '', 'y', 'n', 'm', 'Y', 'N', 'M', 'yes', 'no', '?', 'x',
+            '1', '2', '3', '0', '9', '42', '-3', '0x10', 'ff', 'foo',
+            'a b c', '  y  ', '1?', '\t']
+    if back:
+        pool += ['<', '<', ' < ']
+    lines = [rng.choice(pool) for _ in range(rng.randint(0, max_lines))]
+    if rng.random() < 0.05:
+        lines.append('z' * rng.randint(4000, 9000))
+    data = ''.join(line + '\n' for line in lines)
+    if data and rng.random() < 0.1:
+        data = data[:-1]
+    return data.encode()
+
+
+# ---------------------------------------------------------------------------
+# Driving conf one question at a time
+
+class Hang(Exception):
+    pass
+
+
+class Session:
+    """conf on pipes: wait() returns the output up to the next read of
+    stdin (conf is then blocked reading fd 0), or None once conf exited."""
+
+    def __init__(self, argv, cwd, env, timeout=120):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, cwd=cwd, env=env)
+        for f in (self.p.stdout, self.p.stderr):
+            fl = fcntl.fcntl(f, fcntl.F_GETFL)
+            fcntl.fcntl(f, fcntl.F_SETFL, fl | os.O_NONBLOCK)
+        self.deadline = time.monotonic() + timeout
+        self.out = bytearray()
+        self.err = bytearray()
+        self.mark = 0
+        self.sent = []
+
+    def _drain(self, wait):
+        fds = [self.p.stdout, self.p.stderr]
+        r, _, _ = select.select(fds, [], [], wait)
+        got = False
+        for f in r:
+            try:
+                data = os.read(f.fileno(), 65536)
+            except BlockingIOError:
+                continue
+            if data:
+                got = True
+                (self.out if f is self.p.stdout else self.err).extend(data)
+        return got
+
+    def _reading_stdin(self):
+        """conf is blocked reading stdin, and has read all that was sent."""
+        buf = fcntl.ioctl(self.p.stdin.fileno(), termios.FIONREAD,
+                          struct.pack('i', 0))
+        if struct.unpack('i', buf)[0]:
+            return False
+        try:
+            with open('/proc/%d/syscall' % self.p.pid) as f:
+                fields = f.read().split()
+        except OSError:
+            return False
+        return len(fields) > 1 and fields[0] == '0' and fields[1] == '0x0'
+
+    def wait(self):
+        while True:
+            if time.monotonic() > self.deadline:
+                self.p.kill()
+                raise Hang('conf did not ask or exit in time; output:\n' +
+                           self.out[-2000:].decode(errors='replace'))
+            if self._drain(0.002):
+                continue
+            if self.p.poll() is not None:
+                while self._drain(0):
+                    pass
+                return None
+            if self._reading_stdin():
+                while self._drain(0):
+                    pass
+                text = self.out[self.mark:].decode(errors='replace')
+                return text
+
+    def send(self, line):
+        self.sent.append(line)
+        self.p.stdin.write(line.encode() + b'\n')
+        self.p.stdin.flush()
+        self.mark = len(self.out)
+
+    def close(self):
+        try:
+            self.p.stdin.close()
+        except BrokenPipeError:
+            pass
+        while self.wait() is not None:
+            pass
+        return self.p.returncode
+
+
+# ---------------------------------------------------------------------------
+# Questions, as conf prints them
+
+RE_TRI = re.compile(r'^ *(.*) \((\w+)\) \[([NMYnmy/]+)/\?\] (\(NEW\) )?$')
+RE_STR = re.compile(r'^ *(.*) \((\w+)\) \[(.*)\] (\(NEW\) )?$')
+RE_CHOICE = re.compile(r'^ *choice\[1-(\d+)\?\]: $')
+RE_MEMBER = re.compile(r'^ *(>?) +(\d+)\. (.*?) \((\w+)\)( \(NEW\))?$')
+
+
+@dataclass
+class Question:
+    kind: str               # 'tri', 'str' or 'choice'
+    key: tuple              # what identifies the question
+    default: str            # the answer Enter gives
+    options: list = field(default_factory=list)  # tri letters, choice numbers
+
+
+def parse_question(text):
+    """The question conf waits on, from the output printed before the read."""
+    lines = text.split('\n')
+    last = lines[-1]
+    m = RE_TRI.match(last)
+    if m:
+        letters = m.group(3).split('/')
+        default = [c for c in letters if c.isupper()]
+        return Question('tri', ('sym', m.group(2)), default[0].lower(),
+                        [c.lower() for c in letters])
+    m = RE_CHOICE.match(last)
+    if m:
+        members = []
+        default = None
+        for line in reversed(lines[:-1]):
+            mm = RE_MEMBER.match(line)
+            if not mm:
+                break
+            members.append(mm.group(4))
+            if mm.group(1):
+                default = mm.group(2)
+        members.reverse()
+        prompt = lines[-2 - len(members)].strip()
+        if default is None or len(members) != int(m.group(1)):
+            raise ValueError('unparsable choice:\n' + '\n'.join(lines[-12:]))
+        return Question('choice', ('choice', prompt, tuple(members)), default,
+                        [str(i) for i in range(1, len(members) + 1)])
+    m = RE_STR.match(last)
+    if m:
+        return Question('str', ('sym', m.group(2)), m.group(3))
+    raise ValueError('not a question: %r' % last[-300:])
+
+
+WORDS = ['foo', 'bar baz', 'x', '42', '0', '-7', '0x1f', '1000000', 'ab-c']
+
+
+def random_answer(rng, q):
+    """A random answer line: mostly valid, some help or invalid input."""
+    r = rng.random()
+    if q.kind == 'tri':
+        if r < 0.35:
+            return ''
+        if r < 0.85:
+            return rng.choice(q.options)
+        if r < 0.90:
+            return '?'
+        return rng.choice(['x', 'yes', 'no', 'maybe', ' Y '])
+    if q.kind == 'choice':
+        if r < 0.35:
+            return ''
+        if r < 0.85:
+            return rng.choice(q.options)
+        if r < 0.90:
+            return rng.choice(['?', q.options[0] + '?'])
+        return rng.choice(['0', str(len(q.options) + 1), 'x'])
+    # string, int or hex: an empty default cannot be given explicitly
+    # to stock conf, so Enter is only used on a non-empty default
+    if r < 0.4 and q.default != '':
+        return ''
+    if r < 0.95:
+        return rng.choice(WORDS)
+    return '?'
+
+
+def explicit(q, line):
+    """The explicit answer stock conf needs for the same effect."""
+    return q.default if line.strip() == '' else line
+
+
+@dataclass
+class Transcript:
+    asked: list             # every question read, as keys, in order
+    survived: list          # (question key, explicit answer) still in force
+    backs: int
+    result: Result
+    sent: list              # the lines sent
+
+
+def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
+                 seed, p_back=0.12, max_backs=60, max_steps=20000,
+                 timeout=240, focus=None):
+    """Drive conf with random answers and runs of '<'. Track which answers
+    survive: an answer is accepted when the next question is not the same
+    one asked again, and '<' takes the last accepted answer back.
+    focus: a regular expression; questions whose symbol or members match
+    it get '<' runs eight times more often."""
+    rng = random.Random(seed)
+    cfg = os.path.join(workdir, '.config')
+    if os.path.exists(cfg):
+        os.unlink(cfg)
+    if dot_config is not None:
+        with open(cfg, 'wb') as f:
+            f.write(dot_config)
+    full_env = dict(env)
+    full_env['srctree'] = srctree
+    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
+    s = Session([conf, mode, kconfig], workdir, full_env, timeout)
+    survived = []
+    asked = []
+    pending = None          # (question, explicit answer) awaiting acceptance
+    backs = 0
+    run = 0                 # '<' still to send in the current run
+    steps = 0
+    while True:
+        text = s.wait()
+        if text is None:
+            break
+        q = parse_question(text)
+        asked.append(q.key)
+        if pending is not None and pending[0].key != q.key:
+            survived.append((pending[0].key, pending[1]))
+        pending = None
+        steps += 1
+        if steps > max_steps:
+            s.p.kill()
+            raise Hang('more than %d questions' % max_steps)
+        p = p_back
+        if focus and re.search(focus, repr(q.key)):
+            p = min(1.0, 8 * p_back)
+        if run == 0 and backs < max_backs and rng.random() < p:
+            run = rng.choice([1, 1, 1, 2, 2, 3, 5, 8])
+        if run > 0:
+            run -= 1
+            backs += 1
+            s.send(rng.choice(['<', ' < ', '<\t']))
+            if survived:
+                survived.pop()
+            continue
+        line = random_answer(rng, q)
+        pending = (q, explicit(q, line))
+        s.send(line)
+    if pending is not None:
+        survived.append((pending[0].key, pending[1]))
+    rc = s.p.returncode
+    config = None
+    if os.path.exists(cfg):
+        with open(cfg, 'rb') as f:
+            config = f.read()
+    return Transcript(asked, survived, backs,
+                      Result(bytes(s.out), bytes(s.err), rc, config), s.sent)
+
+
+def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
+                   answers, timeout=240):
+    """Feed stock conf the explicit answers, checking each question asked
+    is the next one expected. Returns (keys asked, Result)."""
+    cfg = os.path.join(workdir, '.config')
+    if os.path.exists(cfg):
+        os.unlink(cfg)
+    if dot_config is not None:
+        with open(cfg, 'wb') as f:
+            f.write(dot_config)
+    full_env = dict(env)
+    full_env['srctree'] = srctree
+    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
+    s = Session([conf, mode, kconfig], workdir, full_env, timeout)
+    asked = []
+    i = 0
+    while True:
+        text = s.wait()
+        if text is None:
+            break
+        q = parse_question(text)
+        asked.append(q.key)
+        if i < len(answers) and answers[i][0] == q.key:
+            s.send(answers[i][1])
+            i += 1
+        else:
+            # not the question expected: stop here, the caller reports it
+            s.p.kill()
+            s.p.wait()
+            break
+    config = None
+    if os.path.exists(cfg):
+        with open(cfg, 'rb') as f:
+            config = f.read()
+    return asked, Result(bytes(s.out), bytes(s.err), s.p.returncode, config)
+
+
+def check_equivalence(patched, stock, mode, kconfig, srctree, workdir,
+                      dot_config, env, seed, **kw):
+    """Run a seeded session with '<' on patched conf, replay the surviving
+    answers on stock conf; return a list of problems (empty when equal)."""
+    t = back_session(patched, mode, kconfig, srctree, workdir, dot_config,
+                     env, seed, **kw)
+    asked, r = replay_session(stock, mode, kconfig, srctree, workdir,
+                              dot_config, env, t.survived)
+    problems = []
+    want = [k for k, _ in t.survived]
+    if asked != want:
+        n = next((i for i, (a, b) in enumerate(zip(asked, want)) if a != b),
+                 min(len(asked), len(want)))
+        problems.append('question %d differs: stock asked %r, the session '
+                        'had %r (of %d/%d)' % (n, asked[n:n + 1], want[n:n + 1],
+                                               len(asked), len(want)))
+    if r.config != t.result.config:
+        problems.append('.config differs')
+    if r.returncode != t.result.returncode:
+        problems.append('exit status %d, stock %d' % (t.result.returncode,
+                                                       r.returncode))
+    return t, problems
+
+
+# ---------------------------------------------------------------------------
+# Differential runs: stock and patched conf on the same input
+
+INTERACTIVE_MODES = ['--oldconfig', '--oldaskconfig', '--syncconfig']
+OTHER_MODES = ['--olddefconfig', '--listnewconfig', '--helpnewconfig',
+               '--alldefconfig', '--allnoconfig', '--allyesconfig',
+               '--allmodconfig', '--randconfig', '--yes2modconfig',
+               '--mod2yesconfig', '--mod2noconfig']
+
+
+def compare(stock, patched, mode, kconfig, srctree, workdir, dot_config,
+            data, env=None):
+    """Run both on the same input; return the differing fields and the
+    stock result."""
+    full = dict(env if env is not None else os.environ, KCONFIG_SEED='0x1234')
+    a = run_conf(stock, mode, kconfig, srctree, workdir, dot_config, data,
+                 full)
+    b = run_conf(patched, mode, kconfig, srctree, workdir, dot_config, data,
+                 full)
+    return a.differences(b), a
+
+
+def compare_streams(stock, patched, mode, kconfig, srctree, workdir,
+                    dot_config, seed_range):
+    """Seeded random streams without '<'; the first difference as a
+    message, or None."""
+    for seed in seed_range:
+        data = random_stream(random.Random(seed))
+        diff, _ = compare(stock, patched, mode, kconfig, srctree, workdir,
+                          dot_config, data)
+        if diff:
+            return '%s seed %d: %s differ for input %r' % (mode, seed, diff,
+                                                           data[:300])
+    return None
+
+
+def main():
+    """Command line: the differential check used for every patch."""
+    import argparse
+    ap = argparse.ArgumentParser(description='Check that a patched conf '
+                                 'behaves exactly like the stock conf without '
+                                 "'<' on the demo and on kconfig test trees.")
+    ap.add_argument('--stock', required=True)
+    ap.add_argument('--patched', required=True)
+    ap.add_argument('--tests', help="a tree's scripts/kconfig/tests")
+    ap.add_argument('--seeds', type=int, default=30)
+    args = ap.parse_args()
+    args.stock = os.path.abspath(args.stock)
+    args.patched = os.path.abspath(args.patched)
+    trees = [(os.path.join(DEMO, 'Kconfig'), DEMO,
+              read_file(os.path.join(DEMO, 'old.config')))]
+    if args.tests:
+        for dirpath, _, files in sorted(os.walk(args.tests)):
+            if 'Kconfig' in files:
+                trees.append(('Kconfig', os.path.abspath(dirpath),
+                              read_file(os.path.join(dirpath, 'config'))))
+    with tempfile.TemporaryDirectory() as work:
+        for kconfig, srctree, cfg in trees:
+            for mode in INTERACTIVE_MODES + OTHER_MODES:
+                n = args.seeds if mode in INTERACTIVE_MODES else 1
+                problem = compare_streams(args.stock, args.patched, mode,
+                                          kconfig, srctree, work, cfg,
+                                          range(n))
+                if problem:
+                    print('%s: %s' % (srctree, problem))
+                    return 1
+    print('no difference in %d trees' % len(trees))
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The patched conf built with -fsanitize=address,undefined runs the
+'<' sessions, random input and the kconfig test suite without a report
+(any report aborts conf; LeakSanitizer is on)."""
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import seeds
+import conflib
+
+FLAGS = ('-fsanitize=address,undefined -fno-sanitize-recover=all '
+         '-fno-omit-frame-pointer -g')
+
+
+@pytest.fixture(scope='module')
+def asan(request):
+    def build(base):
+        args = ['--kernel-src', base.env['SOURCE']]
+        subprocess.run([os.path.join(conflib.TOP, 'scripts', 'build'), '--quiet',
+                        *args, '--variant', 'asan', '--cflags', FLAGS],
+                       check=True, capture_output=True)
+        return base.conf('asan')
+    return build
+
+
+def clean(r):
+    assert b'Sanitizer' not in r.stderr and b'runtime error' not in r.stderr
+
+
+def test_sessions(series, demo, asan, tmp_path):
+    conf = asan(series)
+    kconfig, srctree, old = demo
+    for mode in conflib.INTERACTIVE_MODES:
+        for seed in seeds(10, 100):
+            t, problems = conflib.check_equivalence(
+                conf, series.stock, mode, kconfig, srctree, tmp_path, old,
+                os.environ, seed, p_back=0.3)
+            assert not problems
+            clean(t.result)
+
+
+def test_random_input(series, demo, asan, tmp_path):
+    conf = asan(series)
+    kconfig, srctree, old = demo
+    for seed in seeds(40, 400):
+        data = conflib.random_stream(random.Random(seed), 80, back=True)
+        r = conflib.run_conf(conf, '--oldconfig', kconfig, srctree, tmp_path,
+                             old, data)
+        clean(r)
+        assert r.returncode in (0, 1)
+
+
+def test_kconfig_suite(series, asan, tmp_path):
+    conf = asan(series)
+    tree = tmp_path / 'tree'
+    shutil.copytree(os.path.join(series.path, 'patched'), tree, symlinks=True)
+    shutil.copy(conf, tree / 'scripts' / 'kconfig' / 'conf')
+    r = subprocess.run([sys.executable, '-B', '-m', 'pytest', '-q',
+                        '-p', 'no:cacheprovider', 'scripts/kconfig/tests'],
+                       cwd=tree, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout[-3000:]
+
+
+def test_real_session(real_base, real_tree, asan, tmp_path):
+    conf = asan(real_base)
+    t, problems = conflib.check_equivalence(
+        conf, real_base.stock, '--oldconfig', 'Kconfig', real_tree.path,
+        tmp_path, real_tree.old_config(), real_tree.env, 7, p_back=0.05,
+        max_backs=40, timeout=900)
+    assert not problems
+    clean(t.result)

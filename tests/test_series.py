@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The series as a maintainer checks it (scripts/check-series: checkpatch
+--strict clean, git am, every patch builds with -Werror and passes the
+kconfig tests and the differential test), and it is generated: the work
+tree regenerates patches/ byte for byte."""
+
+import filecmp
+import os
+import shutil
+import subprocess
+
+import conflib
+
+
+def test_check_series(series):
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'check-series'),
+                        '--kernel-src', series.env['SOURCE'], '--seeds', '3'],
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    assert r.stdout.count(': clean\n') == len(series.patches)
+    assert 'ready' in r.stdout
+
+
+def test_regenerated_series_is_identical(series, tmp_path):
+    """A work tree made from patches/ gives back the same files."""
+    env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'build'))
+    src = ['--kernel-src', series.env['SOURCE']]
+    top = tmp_path / 'top'
+    shutil.copytree(conflib.TOP, top, ignore=lambda d, names: [
+        n for n in names if n in ('.git', '__pycache__') or
+        (d == conflib.TOP and n == 'build')])
+    for script in ('worktree', 'regen-series'):
+        r = subprocess.run([str(top / 'scripts' / script), *src],
+                           capture_output=True, text=True, env=env)
+        assert r.returncode == 0, r.stderr
+    assert 'up to date' in r.stderr
+    d = os.path.join('patches', series.series)
+    cmp = filecmp.dircmp(os.path.join(conflib.TOP, d), str(top / d))
+    assert not cmp.diff_files and not cmp.left_only and not cmp.right_only
+
+
+def test_no_new_fflush(base):
+    """conf.c keeps exactly the upstream fflush(stdout) calls (downstream
+    tools mark prompts by them)."""
+    def count(tree):
+        with open(os.path.join(base.path, tree, 'scripts', 'kconfig',
+                               'conf.c')) as f:
+            return f.read().count('fflush(stdout);')
+    assert count('patched') == count('pristine') == 2

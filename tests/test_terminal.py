@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+"""A real terminal: '<' works when stdin is a tty (conf does not echo the
+line then), and Ctrl-C leaves .config untouched."""
+
+import os
+
+import pexpect
+
+
+def spawn(conf, demo, tmp_path):
+    kconfig, srctree, old = demo
+    (tmp_path / '.config').write_bytes(old)
+    child = pexpect.spawn(conf, ['--oldconfig', kconfig], cwd=str(tmp_path),
+                          env=dict(os.environ, srctree=srctree),
+                          encoding='utf-8', timeout=20)
+    child.logfile_read = open(tmp_path / 'transcript', 'w')
+    return child
+
+
+def test_back_on_a_tty(series, demo, tmp_path):
+    child = spawn(series.patched, demo, tmp_path)
+    child.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
+    child.sendline('myhost')
+    child.expect_exact('(LOG_BUF_SHIFT) [17] (NEW) ')
+    child.sendline('<')
+    child.expect_exact('* Back to the previous question')
+    child.expect_exact('(DEFAULT_HOSTNAME) [myhost] (NEW) ')
+    child.sendline('')
+    child.expect_exact('(LOG_BUF_SHIFT) [17] (NEW) ')
+    child.sendline('13')
+    child.expect_exact('(PHYSICAL_START) [0x1000000] (NEW) ')
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    config = (tmp_path / '.config').read_text()
+    assert 'CONFIG_DEFAULT_HOSTNAME="myhost"\n' in config
+    assert 'CONFIG_LOG_BUF_SHIFT=13\n' in config
+    child.logfile_read.close()
+    transcript = (tmp_path / 'transcript').read_text()
+    # the terminal echoes what is typed, and conf shows the undone answer
+    # as the default once; conf itself does not echo the lines it reads
+    assert transcript.count('myhost') == 2
+    assert transcript.count('(NEW) <') == 1
+
+
+def test_ctrl_c_leaves_config(series, demo, tmp_path):
+    child = spawn(series.patched, demo, tmp_path)
+    child.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
+    child.sendline('myhost')
+    child.expect_exact('(LOG_BUF_SHIFT) [17] (NEW) ')
+    child.sendline('<')
+    child.expect_exact('(DEFAULT_HOSTNAME) [myhost] (NEW) ')
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.signalstatus == 2
+    assert (tmp_path / '.config').read_bytes() == demo[2]
+    assert not (tmp_path / '.config.old').exists()

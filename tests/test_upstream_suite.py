@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The base's own kconfig test suite (scripts/kconfig/tests, as 'make
+testconfig' runs it) passes with the patched conf, new cases included;
+and the new cases are not vacuous: they fail with the stock conf."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+
+def suite(tree):
+    return subprocess.run([sys.executable, '-B', '-m', 'pytest', '-v',
+                           '-p', 'no:cacheprovider', 'scripts/kconfig/tests'],
+                          cwd=tree, capture_output=True, text=True, timeout=600)
+
+
+def outcomes(output):
+    return dict(re.findall(r'^scripts/kconfig/tests/(\S+) (PASSED|FAILED)',
+                           output, re.M))
+
+
+def test_suite_passes_with_patched_conf(base):
+    r = suite(os.path.join(base.path, 'patched'))
+    assert r.returncode == 0, r.stdout[-3000:]
+    results = outcomes(r.stdout)
+    assert len(results) >= 16 and set(results.values()) == {'PASSED'}
+
+
+def test_new_cases_fail_with_stock_conf(series, tmp_path):
+    tree = tmp_path / 'tree'
+    shutil.copytree(os.path.join(series.path, 'patched'), tree, symlinks=True)
+    shutil.copy(series.stock, tree / 'scripts' / 'kconfig' / 'conf')
+    results = outcomes(suite(tree).stdout)
+    new = {t: o for t, o in results.items() if t.startswith('back_')}
+    old = {t: o for t, o in results.items() if not t.startswith('back_')}
+    assert len(new) >= 10
+    assert set(new.values()) == {'FAILED'}, new
+    assert set(old.values()) == {'PASSED'}, old
