@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# kconfig-back: '<' goes back to the previous question in make oldconfig.
+# See README.md.  Variables:
+#   KERNEL_SRC=/path/to/linux   take the kconfig sources from a kernel tree
+#   BASE=6.12 | 6.1             else from Debian's linux-source-$(BASE)
+#   SEEDS=N                     seeded sessions per scenario in the tests
+
+PYTHON3		?= /usr/bin/python3
+BASE		?= 6.12
+SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
+# the bases 'make check' tests: the given tree, or Debian's 6.12 and 6.1
+CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:6.12 --debian:6.1)
+PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
+
+.PHONY: all build demo check check-long check-series lint worktree \
+	regen-series deps test-deps clean help
+
+all: build
+
+help:
+	@echo 'make [KERNEL_SRC=dir | BASE=6.12|6.1] TARGET'
+	@echo '  build         build the stock and the patched conf (default)'
+	@echo '  demo          run the patched conf on the demo Kconfig'
+	@echo '  check         run all tests (installs what is missing)'
+	@echo '  check-long    the tests with many more seeds'
+	@echo '  check-series  check the series as a maintainer would'
+	@echo '  lint          shellcheck the scripts'
+	@echo '  worktree      git work tree for editing the series'
+	@echo '  regen-series  write patches/ back from the work tree'
+	@echo '  clean         remove build/'
+
+deps:
+	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
+
+build: deps
+	@scripts/build $(SRC_ARGS) >/dev/null
+
+demo: deps
+	@scripts/demo $(SRC_ARGS)
+
+check: test-deps
+	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
+	@scripts/kernel-tree >/dev/null
+	$(PYTEST) tests
+
+check-long: test-deps
+	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
+	@scripts/kernel-tree >/dev/null
+	KCONFIG_BACK_LONG=1 $(PYTEST) tests
+
+lint:
+	shellcheck -x $(filter-out %.sh,$(wildcard scripts/*)) scripts/lib.sh .ci/run
+
+check-series: deps
+	@scripts/check-series $(SRC_ARGS)
+
+worktree:
+	@scripts/worktree $(SRC_ARGS)
+
+regen-series:
+	@scripts/regen-series $(SRC_ARGS)
+
+clean:
+	rm -rf build
