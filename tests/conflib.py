@@ -52,6 +52,8 @@ class Base:
     @property
     def patches(self):
         d = os.path.join(TOP, 'patches', self.series)
+        if not os.path.isdir(d):
+            return []
         return sorted(os.path.join(d, f) for f in os.listdir(d)
                       if f.endswith('.patch') and not f.startswith('0000-'))
 
