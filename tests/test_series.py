@@ -47,3 +47,31 @@ def test_no_new_fflush(base):
                                'conf.c')) as f:
             return f.read().count('fflush(stdout);')
     assert count('patched') == count('pristine') == 2
+
+
+def test_git_checkout_gives_a_real_base_commit(series, tmp_path):
+    """With a kernel git checkout as KERNEL_SRC, the work tree is a linked
+    work tree of it and base-commit: names its HEAD."""
+    src = tmp_path / 'linux'
+    shutil.copytree(series.pristine, src, symlinks=True)
+    env = dict(os.environ, GIT_AUTHOR_NAME='t', GIT_AUTHOR_EMAIL='t@t',
+               GIT_COMMITTER_NAME='t', GIT_COMMITTER_EMAIL='t@t',
+               BUILD_ROOT=str(tmp_path / 'build'))
+    for cmd in (['git', 'init', '-q'], ['git', 'add', '-A'],
+                ['git', 'commit', '-q', '-m', 'Linux']):
+        subprocess.run(cmd, cwd=src, env=env, check=True)
+    head = subprocess.run(['git', 'rev-parse', 'HEAD'], cwd=src, text=True,
+                          capture_output=True).stdout.strip()
+    top = tmp_path / 'top'
+    shutil.copytree(conflib.TOP, top, ignore=lambda d, names: [
+        n for n in names if n in ('.git', '__pycache__') or
+        (d == conflib.TOP and n == 'build')])
+    for script in ('worktree', 'regen-series'):
+        r = subprocess.run([str(top / 'scripts' / script), '--kernel-src',
+                            str(src)], capture_output=True, text=True, env=env)
+        assert r.returncode == 0, r.stderr
+    cover = (top / 'patches' / series.series / '0000-cover-letter.patch')
+    assert 'base-commit: %s\n' % head in cover.read_text()
+    branches = subprocess.run(['git', 'branch'], cwd=src, text=True,
+                              capture_output=True).stdout
+    assert 'kconfig-back-%s-%s' % (series.series, series.version) in branches
