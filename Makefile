@@ -13,7 +13,7 @@ SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
 CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:6.12 --debian:6.1)
 PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
 
-.PHONY: all build demo check check-long check-series lint worktree \
+.PHONY: all build demo check check-long check-series bench dist lint worktree \
 	regen-series deps test-deps clean help
 
 all: build
@@ -25,6 +25,8 @@ help:
 	@echo '  check         run all tests (installs what is missing)'
 	@echo '  check-long    the tests with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
+	@echo '  bench         instructions, memory and going-back times, stock vs patched'
+	@echo '  dist          drop-in conf.c per base and the series as tarballs, in build/dist'
 	@echo '  lint          shellcheck the scripts'
 	@echo '  worktree      git work tree for editing the series'
 	@echo '  regen-series  write patches/ back from the work tree'
@@ -66,3 +68,13 @@ regen-series:
 
 clean:
 	rm -rf build
+
+bench: test-deps
+	@scripts/build --debian 6.12 >/dev/null
+	@scripts/kernel-tree >/dev/null
+	@command -v valgrind >/dev/null || scripts/install-deps --test
+	$(PYTHON3) tests/bench.py
+
+dist: deps
+	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
+	@scripts/dist

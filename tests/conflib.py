@@ -232,11 +232,17 @@ class Session:
         self.mark = len(self.out)
 
     def close(self):
+        """End the input and wait for conf to exit."""
         try:
             self.p.stdin.close()
         except BrokenPipeError:
             pass
-        while self.wait() is not None:
+        while self.p.poll() is None:
+            if time.monotonic() > self.deadline:
+                self.p.kill()
+                raise Hang('conf did not exit at the end of its input')
+            self._drain(0.01)
+        while self._drain(0):
             pass
         return self.p.returncode
 
