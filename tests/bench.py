@@ -143,8 +143,8 @@ def pct(values, p):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('--samples', type=int, default=20,
-                    help="'<' timings per position (default 20)")
+    ap.add_argument('--samples', type=int, default=40,
+                    help="'<' timings around each number of answers (default 40)")
     ap.add_argument('--out', default=os.path.join(conflib.BUILD, 'bench.md'))
     args = ap.parse_args()
 
