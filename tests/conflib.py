@@ -539,3 +539,66 @@ def main():
 
 if __name__ == '__main__':
     raise SystemExit(main())
+
+
+# ---------------------------------------------------------------------------
+# A person answering by the question, for journal tests across kills
+
+class Person:
+    """Answers depend only on the question key and the seed; some keys get
+    a mistake first, corrected with '<' at the next question.  The state
+    (mistakes made, correction pending) survives a killed conf."""
+
+    def __init__(self, seed, p_mistake=0.08):
+        self.seed = seed
+        self.p_mistake = p_mistake
+        self.made = set()
+        self.pending = None
+
+    def _pick(self, q, salt):
+        rng = random.Random('%s:%s:%r' % (self.seed, salt, q.key))
+        if q.kind == 'str':
+            return ''
+        # not by position: the default comes first in a [N/m/y] prompt
+        return rng.choice(sorted(q.options))
+
+    def answer(self, q):
+        if self.pending is not None:
+            if q.key == self.pending:
+                self.pending = None
+                return self._pick(q, 'right')
+            return '<'
+        right = self._pick(q, 'right')
+        if (q.kind != 'str' and len(q.options) > 1 and q.key not in self.made
+                and random.Random('%s:m:%r' % (self.seed, q.key)).random()
+                < self.p_mistake):
+            self.made.add(q.key)
+            self.pending = q.key
+            return next(o for o in sorted(q.options) if o != right)
+        return right
+
+
+def person_session(conf, person, kconfig, srctree, workdir, env, kill_after=None,
+                   timeout=300, sent=None):
+    """Run conf in workdir (its .config and the journal in env are used as
+    they are) with a person answering; kill it with SIGKILL right after the
+    kill_after-th line sent.  Returns (Session, killed)."""
+    full_env = dict(env)
+    full_env['srctree'] = srctree
+    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
+    s = Session([conf, '--oldconfig', kconfig], workdir, full_env, timeout)
+    n = 0
+    while True:
+        text = s.wait()
+        if text is None:
+            return s, False
+        q = parse_question(text)
+        line = person.answer(q)
+        s.send(line)
+        if sent is not None:
+            sent.append(line)
+        n += 1
+        if kill_after is not None and n >= kill_after:
+            s.p.kill()
+            s.p.wait()
+            return s, True
