@@ -4,10 +4,12 @@ the real x86 tree with Debian's 6.1 amd64 config (about 540 NEW questions):
 
 - instructions (valgrind callgrind, stable on a noisy machine) and conf's own
   peak resident memory for --olddefconfig, --syncconfig and a whole
-  --oldconfig session without '<', and their ratios;
+  --oldconfig session without '<', and their ratios; and the oldconfig
+  session again with KCONFIG_JOURNAL (so with the whole journal written at
+  each answer);
 - going back: the time from '<' to the question asked again, after 100 to
   119 and after 480 to 499 answers (of about 515 read when every answer is
-  Enter), at seeded positions, and its ratio to one start
+  Enter), at seeded positions, without and with KCONFIG_JOURNAL, and its ratio to one start
   of conf (parsing the tree up to the first question) measured in the same run.
 
 Not part of 'make check': it takes minutes.  Prints a Markdown table and
@@ -56,13 +58,14 @@ class Bench:
             f.write(self.old)
         return d
 
-    def instructions(self, conf, mode, data):
+    def instructions(self, conf, mode, data, extra_env=None):
         d = self._rundir()
         log = os.path.join(d, 'callgrind.log')
         subprocess.run(['valgrind', '--tool=callgrind',
                         '--callgrind-out-file=/dev/null', '--log-file=' + log,
                         conf, mode, 'Kconfig'], input=data, cwd=d,
-                       env=self.env, capture_output=True, check=True)
+                       env=dict(self.env, **(extra_env or {})),
+                       capture_output=True, check=True)
         with open(log) as f:
             m = re.search(r'Collected : (\d+)', f.read())
         shutil.rmtree(d)
@@ -176,31 +179,37 @@ def main():
     out('| run | stock instructions | patched | ratio | stock peak RSS | '
         'patched | difference |')
     out('|---|---:|---:|---:|---:|---:|---:|')
-    for mode, label in (('--olddefconfig', 'olddefconfig'),
-                        ('--syncconfig', 'syncconfig, answers piped'),
-                        ('--oldconfig', 'oldconfig, answers piped, no <')):
+    journal = {'KCONFIG_JOURNAL': 'journal'}
+    for mode, label, env in (
+            ('--olddefconfig', 'olddefconfig', None),
+            ('--syncconfig', 'syncconfig, answers piped', None),
+            ('--oldconfig', 'oldconfig, answers piped, no <', None),
+            ('--oldconfig', 'the same with KCONFIG_JOURNAL (%d answers)'
+             % data.count(b'\n'), journal)):
         a = bench.instructions(base.stock, mode, data)
-        b = bench.instructions(base.patched, mode, data)
+        b = bench.instructions(base.patched, mode, data, env)
         ra = bench.peak_kb(base.stock, mode, data)
-        rb = bench.peak_kb(base.patched, mode, data)
+        rb = bench.peak_kb(base.patched, mode, data, env)
         out('| %s | %d | %d | %.5f | %d kB | %d kB | %+d kB |' % (
             label, a, b, b / a, ra, rb, rb - ra))
     out()
     starts = [start_time(bench, c) for c in (base.stock, base.patched) * 2]
     start = statistics.median(starts)
     lat = {}
-    for seed in (1, 2):
-        for target, times in back_latencies(bench, base.patched, seed,
-                                            per_target=args.samples // 2).items():
-            lat.setdefault(target, []).extend(times)
+    for label, env in (('', None), (', KCONFIG_JOURNAL', journal)):
+        for seed in (1, 2):
+            for target, times in back_latencies(
+                    bench, base.patched, seed, per_target=args.samples // 2,
+                    extra_env=env).items():
+                lat.setdefault((target, label), []).extend(times)
     out('One start of conf (parse to the first question), median of %d: '
         '%.0f ms.' % (len(starts), start * 1000))
     out()
     out("| '<' after | samples | p50 | p95 | max | p95 / one start |")
     out('|---|---:|---:|---:|---:|---:|')
-    for target, times in sorted(lat.items()):
-        out('| %d-%d answers | %d | %.1f ms | %.1f ms | %.1f ms | %.2f%% |' % (
-            target, target + 19, len(times), 1000 * pct(times, 50),
+    for (target, label), times in sorted(lat.items()):
+        out('| %d-%d answers%s | %d | %.1f ms | %.1f ms | %.1f ms | %.2f%% |' % (
+            target, target + 19, label, len(times), 1000 * pct(times, 50),
             1000 * pct(times, 95), 1000 * max(times),
             100 * pct(times, 95) / start))
     shutil.rmtree(work)
