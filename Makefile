@@ -44,14 +44,17 @@ build: deps
 demo: deps
 	@scripts/demo $(SRC_ARGS)
 
+# the real trees the tests run conf on: Debian's 6.12 and 6.1 sources
+REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1)
+
 check: test-deps
 	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
-	@scripts/kernel-tree >/dev/null
+	@for v in $(filter-out --debian,$(REAL_TREES)); do scripts/kernel-tree --debian $$v >/dev/null || exit 1; done
 	$(PYTEST) tests
 
 check-long: test-deps
 	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
-	@scripts/kernel-tree >/dev/null
+	@for v in $(filter-out --debian,$(REAL_TREES)); do scripts/kernel-tree --debian $$v >/dev/null || exit 1; done
 	KCONFIG_BACK_LONG=1 $(PYTEST) tests
 
 lint:

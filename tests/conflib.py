@@ -250,7 +250,8 @@ class Session:
 # ---------------------------------------------------------------------------
 # Questions, as conf prints them
 
-RE_TRI = re.compile(r'^ *(.*) \((\w+)\) \[([NMYnmy/]+)/\?\] (\(NEW\) )?$')
+# the name is missing for the value of a 6.1 choice
+RE_TRI = re.compile(r'^ *(.*?)(?: \((\w+)\))? \[([NMYnmy/]+)/\?\] (\(NEW\) )?$')
 RE_STR = re.compile(r'^ *(.*) \((\w+)\) \[(.*)\] (\(NEW\) )?$')
 RE_CHOICE = re.compile(r'^ *choice\[1-(\d+)\?\]: $')
 RE_MEMBER = re.compile(r'^ *(>?) +(\d+)\. (.*?) \((\w+)\)( \(NEW\))?$')
@@ -272,7 +273,8 @@ def parse_question(text):
     if m:
         letters = m.group(3).split('/')
         default = [c for c in letters if c.isupper()]
-        return Question('tri', ('sym', m.group(2)), default[0].lower(),
+        key = ('sym', m.group(2)) if m.group(2) else ('value', m.group(1))
+        return Question('tri', key, default[0].lower(),
                         [c.lower() for c in letters])
     m = RE_CHOICE.match(last)
     if m:
@@ -287,10 +289,11 @@ def parse_question(text):
                 default = mm.group(2)
         members.reverse()
         prompt = lines[-2 - len(members)].strip()
-        if default is None or len(members) != int(m.group(1)):
+        if len(members) != int(m.group(1)) or (members and default is None):
             raise ValueError('unparsable choice:\n' + '\n'.join(lines[-12:]))
-        return Question('choice', ('choice', prompt, tuple(members)), default,
-                        [str(i) for i in range(1, len(members) + 1)])
+        return Question('choice', ('choice', prompt, tuple(members)),
+                        default or '',
+                        [str(i) for i in range(1, len(members) + 1)] or ['1'])
     m = RE_STR.match(last)
     if m:
         return Question('str', ('sym', m.group(2)), m.group(3))

@@ -33,20 +33,20 @@ def test_tarball_is_the_series(series, tmp_path):
     assert 'git am' in readme and 'patch -p1' in readme
 
 
-def test_drop_in_conf_c(real_base, real_tree, tmp_path):
+def test_drop_in_conf_c(real, tmp_path):
     out = make_dist(tmp_path)
-    drop_in = out / ('kconfig-back-%s' % real_base.version) / 'conf.c'
-    with open(os.path.join(real_base.path, 'patched', 'scripts', 'kconfig',
+    drop_in = out / ('kconfig-back-%s' % real.base.version) / 'conf.c'
+    with open(os.path.join(real.base.path, 'patched', 'scripts', 'kconfig',
                            'conf.c'), 'rb') as f:
         assert drop_in.read_bytes() == f.read()
     tree = tmp_path / 'linux'
-    subprocess.run(['cp', '-al', real_tree.path, str(tree)], check=True)
+    subprocess.run(['cp', '-al', real.path, str(tree)], check=True)
     target = tree / 'scripts' / 'kconfig' / 'conf.c'
     target.unlink()                     # do not write through the hard link
     shutil.copy(drop_in, target)
     env = {k: v for k, v in os.environ.items()
            if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
-    old = real_tree.old_config()
+    old = real.old_config()
     rng = random.Random(3)
     keys = ['y', '<', 'n', '', '<', '<', '']
     keys += [rng.choice(['', '', 'y', 'n']) for _ in range(700)]
@@ -62,7 +62,7 @@ def test_drop_in_conf_c(real_base, real_tree, tmp_path):
     # the same as the patched conf built by this project, run on that tree
     cfg.write_bytes(old)
     ours = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
-                           '--conf', real_base.patched, str(tree), ],
+                           '--conf', real.base.patched, str(tree), ],
                           input=data, env=env, capture_output=True)
     assert ours.returncode == 0
     assert cfg.read_bytes() == made_cfg

@@ -23,20 +23,20 @@ def fresh(tmp_path, name, old):
     return d
 
 
-def session(base, tree, d, person, kill_after=None, sent=None):
+def session(tree, d, person, kill_after=None, sent=None):
     env = dict(tree.env, KCONFIG_JOURNAL=str(d / 'journal'))
-    s, killed = conflib.person_session(base.patched, person, 'Kconfig',
+    s, killed = conflib.person_session(tree.base.patched, person, 'Kconfig',
                                        tree.path, str(d), env, kill_after,
                                        sent=sent)
     return s, killed
 
 
-def test_kill_and_resume(real_base, real_tree, tmp_path):
-    old = real_tree.old_config()
+def test_kill_and_resume(real, tmp_path):
+    old = real.old_config()
     for seed in seeds(1, 10):
         ref = fresh(tmp_path, 'ref%d' % seed, old)
         sent = []
-        s, _ = session(real_base, real_tree, ref, conflib.Person(seed),
+        s, _ = session(real, ref, conflib.Person(seed),
                        sent=sent)
         assert s.p.returncode == 0
         assert sent.count('<') >= 5
@@ -50,31 +50,31 @@ def test_kill_and_resume(real_base, real_tree, tmp_path):
         for kill in points:
             d = fresh(tmp_path, 'kill%d-%d' % (seed, kill), old)
             person = conflib.Person(seed)
-            s, killed = session(real_base, real_tree, d, person, kill)
+            s, killed = session(real, d, person, kill)
             assert killed
             # the journal is whole after the kill: every line an answer
             lines = (d / 'journal').read_text().splitlines()
             assert lines[0].startswith('# KCONFIG_JOURNAL:')
             assert all(l.startswith(('CONFIG_', '# CONFIG_')) for l in lines[2:])
             assert (d / '.config').read_bytes() == old
-            s, killed = session(real_base, real_tree, d, person)
+            s, killed = session(real, d, person)
             assert not killed and s.p.returncode == 0
             assert (d / '.config').read_bytes() == want, 'seed %d, killed after %d' % (seed, kill)
             assert (d / 'journal').read_bytes() == (ref / 'journal').read_bytes()
 
 
-def test_reuse_on_another_flavour(real_base, real_tree, tmp_path):
+def test_reuse_on_another_flavour(real612, tmp_path):
     """A journal made with the generic amd64 config answers the cloud
     flavour's oldconfig: the questions it has answers for are not asked,
     and the answers never asked for are reported by name."""
-    x86 = fresh(tmp_path, 'x86', real_tree.old_config('amd64_none_amd64'))
-    s, _ = session(real_base, real_tree, x86, conflib.Person(5))
+    x86 = fresh(tmp_path, 'x86', real612.old_config('amd64_none_amd64'))
+    s, _ = session(real612, x86, conflib.Person(5))
     assert s.p.returncode == 0
     journal = (x86 / 'journal').read_text()
     answered = {l.split('=')[0][len('CONFIG_'):] if not l.startswith('#')
                 else l.split()[1][len('CONFIG_'):]
                 for l in journal.splitlines()[2:]}
-    cloud = fresh(tmp_path, 'cloud', real_tree.old_config('amd64_none_cloud-amd64'))
+    cloud = fresh(tmp_path, 'cloud', real612.old_config('amd64_none_cloud-amd64'))
     shutil.copy(x86 / 'journal', cloud / 'journal')
     asked = []
 
@@ -83,7 +83,7 @@ def test_reuse_on_another_flavour(real_base, real_tree, tmp_path):
             asked.append(q.key)
             return super().answer(q)
 
-    s, _ = session(real_base, real_tree, cloud, Recorder(6, p_mistake=0))
+    s, _ = session(real612, cloud, Recorder(6, p_mistake=0))
     assert s.p.returncode == 0
     out = s.out.decode()
     err = s.err.decode()
@@ -104,14 +104,14 @@ def test_reuse_on_another_flavour(real_base, real_tree, tmp_path):
 
 @pytest.mark.parametrize('how', ['merge_config.sh -m, olddefconfig',
                                  'merge_config.sh (KCONFIG_ALLCONFIG)'])
-def test_journal_is_a_config_fragment(real_base, real_tree, tmp_path, how):
-    old = real_tree.old_config()
+def test_journal_is_a_config_fragment(real612, tmp_path, how):
+    old = real612.old_config()
     d = fresh(tmp_path, 'session', old)
-    s, _ = session(real_base, real_tree, d, conflib.Person(9))
+    s, _ = session(real612, d, conflib.Person(9))
     assert s.p.returncode == 0
     want = (d / '.config').read_bytes()
     tree = tmp_path / 'linux'
-    subprocess.run(['cp', '-al', real_tree.path, str(tree)], check=True)
+    subprocess.run(['cp', '-al', real612.path, str(tree)], check=True)
     env = {k: v for k, v in os.environ.items()
            if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
     (tree / 'old.config').write_bytes(old)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The real tree: Debian's 6.12 tree with Debian's 6.1 amd64 configs (all
-three flavours), about 540 NEW questions.  Seeded random sessions with
+"""The real trees: Debian's 6.12 tree with Debian's 6.1 amd64 configs (all
+three flavours, about 540 NEW questions), and Debian's 6.1 tree with those
+configs thinned (a few hundred NEW questions).  Seeded random sessions with
 runs of '<' are equivalent to the stock conf fed the surviving answers;
 without '<' the patched conf is byte-identical to the stock one; and
 scripts/oldconfig gives exactly what the tree's own 'make oldconfig' gives."""
@@ -22,17 +23,19 @@ FOCUS = r'choice|ZRAM|ZSWAP|_DEF_|DEFAULT'
 
 
 @pytest.mark.parametrize('flavour', FLAVOURS)
-def test_real_sessions(real_base, real_tree, tmp_path, flavour):
-    old = real_tree.old_config(flavour)
+def test_real_sessions(real, tmp_path, flavour):
+    old = real.old_config(flavour)
     for seed in seeds(1, 10):
         seed += 1000 * FLAVOURS.index(flavour)
         t, problems = conflib.check_equivalence(
-            real_base.patched, real_base.stock, '--oldconfig', 'Kconfig',
-            real_tree.path, tmp_path, old, real_tree.env, seed,
+            real.base.patched, real.base.stock, '--oldconfig', 'Kconfig',
+            real.path, tmp_path, old, real.env, seed,
             p_back=0.05, max_backs=60, focus=FOCUS, timeout=600)
         assert not problems, 'seed %d: %s' % (seed, problems)
-        # the cloud flavour leaves about 200 NEW questions, the others 540
-        assert len(t.survived) > (150 if 'cloud' in flavour else 400)
+        # the cloud flavour leaves about 200 NEW questions, the others 540;
+        # the thinned configs on 6.1, about half of those
+        want = 150 if 'cloud' in flavour else 400
+        assert len(t.survived) > (want // 3 if real.thin else want)
         assert t.backs >= 30
 
 
@@ -42,24 +45,24 @@ def answers(seed, n=700):
     return ''.join(rng.choice(pool) + '\n' for _ in range(n)).encode()
 
 
-def test_real_tree_without_back_is_identical(real_base, real_tree, tmp_path):
-    old = real_tree.old_config()
-    diff, r = conflib.compare(real_base.stock, real_base.patched,
-                              '--oldconfig', 'Kconfig', real_tree.path,
-                              tmp_path, old, answers(1), real_tree.env)
+def test_real_tree_without_back_is_identical(real, tmp_path):
+    old = real.old_config()
+    diff, r = conflib.compare(real.base.stock, real.base.patched,
+                              '--oldconfig', 'Kconfig', real.path,
+                              tmp_path, old, answers(1), real.env)
     assert not diff
-    assert r.stdout.count(b'(NEW)') > 500
+    assert r.stdout.count(b'(NEW)') > (200 if real.thin else 500)
 
 
-def test_oldconfig_script_is_make_oldconfig(real_base, real_tree, tmp_path):
+def test_oldconfig_script_is_make_oldconfig(real, tmp_path):
     """scripts/oldconfig runs conf with the environment of the tree's own
     'make oldconfig': same stdout, stderr and .config for the same input."""
     tree = tmp_path / 'linux'
-    subprocess.run(['cp', '-al', real_tree.path, str(tree)], check=True)
+    subprocess.run(['cp', '-al', real.path, str(tree)], check=True)
     # both run as from a shell, not as sub-makes of 'make check'
     env = {k: v for k, v in os.environ.items()
            if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
-    old = real_tree.old_config()
+    old = real.old_config()
     cfg = tree / '.config'
     # build the tree's own conf first, so that make prints nothing else
     cfg.write_bytes(old)
@@ -72,23 +75,23 @@ def test_oldconfig_script_is_make_oldconfig(real_base, real_tree, tmp_path):
     made_cfg = cfg.read_bytes()
     cfg.write_bytes(old)
     ours = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
-                           '--conf', real_base.patched, str(tree)],
+                           '--conf', real.base.patched, str(tree)],
                           input=data, capture_output=True, env=env)
     assert made.returncode == ours.returncode == 0
     assert ours.stdout == made.stdout
     assert ours.stderr == made.stderr
     assert cfg.read_bytes() == made_cfg
-    assert made.stdout.count(b'(NEW)') > 500
+    assert made.stdout.count(b'(NEW)') > (200 if real.thin else 500)
     shutil.rmtree(tree)
 
 
-def test_oldconfig_script_other_arch(real_base, real_tree, tmp_path):
+def test_oldconfig_script_other_arch(real612, tmp_path):
     """ARCH=arm64 reaches conf as the tree's make gives it."""
     env = tmp_path / 'env'
     subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
-                    '--print-env', str(env), real_tree.path, 'ARCH=arm64'],
+                    '--print-env', str(env), real612.path, 'ARCH=arm64'],
                    check=True)
     values = dict(v.split('=', 1) for v in env.read_text().split('\0') if v)
     assert values['ARCH'] == 'arm64' and values['SRCARCH'] == 'arm64'
     assert values['srctree'] == '.'
-    assert values['KERNELVERSION'] == real_base.version
+    assert values['KERNELVERSION'] == real612.base.version

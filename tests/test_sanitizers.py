@@ -67,11 +67,11 @@ def test_kconfig_suite(series, asan, tmp_path):
     assert r.returncode == 0, r.stdout[-3000:]
 
 
-def test_real_session(real_base, real_tree, asan, tmp_path):
-    conf = asan(real_base)
+def test_real_session(real612, asan, tmp_path):
+    conf = asan(real612.base)
     t, problems = conflib.check_equivalence(
-        conf, real_base.stock, '--oldconfig', 'Kconfig', real_tree.path,
-        tmp_path, real_tree.old_config(), real_tree.env, 7, p_back=0.05,
+        conf, real612.base.stock, '--oldconfig', 'Kconfig', real612.path,
+        tmp_path, real612.old_config(), real612.env, 7, p_back=0.05,
         max_backs=40, timeout=900)
     assert not problems
     clean(t.result)
