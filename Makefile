@@ -73,8 +73,8 @@ clean:
 	rm -rf build
 
 bench: test-deps
-	@scripts/build --debian 6.12 >/dev/null
-	@scripts/kernel-tree >/dev/null
+	@for v in 6.12 6.1; do scripts/build --debian $$v >/dev/null && \
+		scripts/kernel-tree --debian $$v >/dev/null || exit 1; done
 	@command -v valgrind >/dev/null || scripts/install-deps --test
 	$(PYTHON3) tests/bench.py
 

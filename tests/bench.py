@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """make bench: the stock and the patched conf side by side, in one run, on
-the real x86 tree with Debian's 6.1 amd64 config (about 540 NEW questions):
+the real x86 trees (6.12 with Debian's 6.1 amd64 config, about 540 NEW
+questions; 6.1 with that config thinned):
 
 - instructions (valgrind callgrind, stable on a noisy machine) and conf's own
   peak resident memory for --olddefconfig, --syncconfig and a whole
@@ -151,17 +152,26 @@ def main():
     ap.add_argument('--out', default=os.path.join(conflib.BUILD, 'bench.md'))
     args = ap.parse_args()
 
-    tree = os.path.join(conflib.BUILD, 'src', 'linux-source-6.12')
-    envfile = os.path.join(conflib.BUILD, 'bench.env')
-    subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
-                    '--print-env', envfile, tree], check=True)
-    with open(envfile) as f:
-        env = dict(v.split('=', 1) for v in f.read().split('\0') if v)
-    old = lzma.open('/usr/src/linux-config-6.1/config.%s.xz' % FLAVOUR).read()
-    base = next(b for b in conflib.built_bases()
-                if b.version.startswith('6.12.') and b.has_series)
     work = tempfile.mkdtemp()
-    bench = Bench(tree, env, old, work)
+    benches = {}
+    for version, thin in (('6.12', False), ('6.1', True)):
+        tree = os.path.join(conflib.BUILD, 'src', 'linux-source-' + version)
+        base = next((b for b in conflib.built_bases()
+                     if b.version.startswith(version + '.') and b.has_series),
+                    None)
+        if base is None or not os.path.isdir(tree):
+            continue
+        envfile = os.path.join(conflib.BUILD, 'bench-%s.env' % version)
+        subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
+                        '--print-env', envfile, tree], check=True)
+        with open(envfile) as f:
+            env = dict(v.split('=', 1) for v in f.read().split('\0') if v)
+        old = lzma.open('/usr/src/linux-config-6.1/config.%s.xz' % FLAVOUR).read()
+        if thin:
+            from conftest import thin_config
+            old = thin_config(old)
+        benches[version] = (base, Bench(tree, env, old, work))
+    base, bench = benches['6.12']
     data = answers(1)
     lines = []
 
@@ -171,27 +181,31 @@ def main():
 
     cpu = next((l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo')
                 if l.startswith('model name')), platform.machine())
-    out('Measured %s on %s (%d cores), Debian %s, gcc; Linux %s x86 tree, '
-        "Debian's 6.1 %s config." % (
+    out('Measured %s on %s (%d cores), Debian %s, gcc 12; the x86 trees of '
+        "Debian's linux-source packages, Debian's 6.1 %s config." % (
             time.strftime('%Y-%m-%d'), cpu, os.cpu_count(),
-            open('/etc/debian_version').read().strip(), base.version, FLAVOUR))
+            open('/etc/debian_version').read().strip(), FLAVOUR))
     out()
-    out('| run | stock instructions | patched | ratio | stock peak RSS | '
+    out('| base | run | stock instructions | patched | ratio | stock peak RSS | '
         'patched | difference |')
-    out('|---|---:|---:|---:|---:|---:|---:|')
+    out('|---|---|---:|---:|---:|---:|---:|---:|')
     journal = {'KCONFIG_JOURNAL': 'journal'}
-    for mode, label, env in (
-            ('--olddefconfig', 'olddefconfig', None),
-            ('--syncconfig', 'syncconfig, answers piped', None),
-            ('--oldconfig', 'oldconfig, answers piped, no <', None),
-            ('--oldconfig', 'the same with KCONFIG_JOURNAL (%d answers)'
-             % data.count(b'\n'), journal)):
-        a = bench.instructions(base.stock, mode, data)
-        b = bench.instructions(base.patched, mode, data, env)
-        ra = bench.peak_kb(base.stock, mode, data)
-        rb = bench.peak_kb(base.patched, mode, data, env)
-        out('| %s | %d | %d | %.5f | %d kB | %d kB | %+d kB |' % (
-            label, a, b, b / a, ra, rb, rb - ra))
+    for version, (vbase, vbench) in sorted(benches.items(), reverse=True):
+        for mode, label, env in (
+                ('--olddefconfig', 'olddefconfig', None),
+                ('--syncconfig', 'syncconfig, answers piped', None),
+                ('--oldconfig', 'oldconfig, answers piped, no <', None),
+                ('--oldconfig', 'the same with KCONFIG_JOURNAL', journal)):
+            a = vbench.instructions(vbase.stock, mode, data)
+            b = vbench.instructions(vbase.patched, mode, data, env)
+            ra = vbench.peak_kb(vbase.stock, mode, data)
+            rb = vbench.peak_kb(vbase.patched, mode, data, env)
+            out('| %s | %s | %d | %d | %.5f | %d kB | %d kB | %+d kB |' % (
+                vbase.version, label, a, b, b / a, ra, rb, rb - ra))
+    out()
+    out('(6.12.118: Debian\'s 6.1 config, about 540 NEW questions; 6.1.192: '
+        'that config with one symbol in twenty removed.  %d answers piped, '
+        'mostly Enter.)' % data.count(b'\n'))
     out()
     starts = [start_time(bench, c) for c in (base.stock, base.patched) * 2]
     start = statistics.median(starts)

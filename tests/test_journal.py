@@ -103,13 +103,23 @@ def test_reuse_on_another_flavour(real612, tmp_path):
 
 
 @pytest.mark.parametrize('how', ['merge_config.sh -m, olddefconfig',
-                                 'merge_config.sh (KCONFIG_ALLCONFIG)'])
+                                 'merge_config.sh (KCONFIG_ALLCONFIG)',
+                                 'KCONFIG_ALLCONFIG, alldefconfig'])
 def test_journal_is_a_config_fragment(real612, tmp_path, how):
+    """The old .config with the journal on top gives the session's .config:
+    merged by merge_config.sh, or given to KCONFIG_ALLCONFIG."""
     old = real612.old_config()
     d = fresh(tmp_path, 'session', old)
     s, _ = session(real612, d, conflib.Person(9))
     assert s.p.returncode == 0
     want = (d / '.config').read_bytes()
+    if how.startswith('KCONFIG_ALLCONFIG'):
+        (d / 'all.config').write_bytes(old + (d / 'journal').read_bytes())
+        r = conflib.run_conf(real612.base.patched, '--alldefconfig', 'Kconfig',
+                             real612.path, tmp_path, None, b'',
+                             dict(real612.env, KCONFIG_ALLCONFIG=str(d / 'all.config')))
+        assert r.returncode == 0 and r.config == want
+        return
     tree = tmp_path / 'linux'
     subprocess.run(['cp', '-al', real612.path, str(tree)], check=True)
     env = {k: v for k, v in os.environ.items()
