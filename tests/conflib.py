@@ -345,6 +345,23 @@ class Transcript:
     sent: list              # the lines sent
 
 
+def start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
+          fresh=True):
+    """Start conf in workdir: with dot_config as its .config (none if it is
+    None) when fresh, else on the .config workdir has."""
+    cfg = os.path.join(workdir, '.config')
+    if fresh:
+        if os.path.exists(cfg):
+            os.unlink(cfg)
+        if dot_config is not None:
+            with open(cfg, 'wb') as f:
+                f.write(dot_config)
+    full_env = dict(env)
+    full_env['srctree'] = srctree
+    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
+    return Session([conf, mode, kconfig], workdir, full_env, timeout)
+
+
 def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
                  seed, p_back=0.12, max_backs=60, max_steps=20000,
                  timeout=240, focus=None):
@@ -354,16 +371,7 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     focus: a regular expression; questions whose symbol or members match
     it get '<' runs eight times more often."""
     rng = random.Random(seed)
-    cfg = os.path.join(workdir, '.config')
-    if os.path.exists(cfg):
-        os.unlink(cfg)
-    if dot_config is not None:
-        with open(cfg, 'wb') as f:
-            f.write(dot_config)
-    full_env = dict(env)
-    full_env['srctree'] = srctree
-    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
-    s = Session([conf, mode, kconfig], workdir, full_env, timeout)
+    s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
     survived = []
     asked = []
     pending = None          # (question, explicit answer) awaiting acceptance
@@ -400,29 +408,17 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
         s.send(line)
     if pending is not None:
         survived.append((pending[0].key, pending[1]))
-    rc = s.p.returncode
-    config = None
-    if os.path.exists(cfg):
-        with open(cfg, 'rb') as f:
-            config = f.read()
+    config = read_file(os.path.join(workdir, '.config'))
     return Transcript(asked, survived, backs,
-                      Result(bytes(s.out), bytes(s.err), rc, config), s.sent)
+                      Result(bytes(s.out), bytes(s.err), s.p.returncode, config),
+                      s.sent)
 
 
 def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
                    answers, timeout=240):
     """Feed stock conf the explicit answers, checking each question asked
     is the next one expected. Returns (keys asked, Result)."""
-    cfg = os.path.join(workdir, '.config')
-    if os.path.exists(cfg):
-        os.unlink(cfg)
-    if dot_config is not None:
-        with open(cfg, 'wb') as f:
-            f.write(dot_config)
-    full_env = dict(env)
-    full_env['srctree'] = srctree
-    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
-    s = Session([conf, mode, kconfig], workdir, full_env, timeout)
+    s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
     asked = []
     i = 0
     while True:
@@ -439,10 +435,7 @@ def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
             s.p.kill()
             s.p.wait()
             break
-    config = None
-    if os.path.exists(cfg):
-        with open(cfg, 'rb') as f:
-            config = f.read()
+    config = read_file(os.path.join(workdir, '.config'))
     return asked, Result(bytes(s.out), bytes(s.err), s.p.returncode, config)
 
 
@@ -586,10 +579,8 @@ def person_session(conf, person, kconfig, srctree, workdir, env, kill_after=None
     """Run conf in workdir (its .config and the journal in env are used as
     they are) with a person answering; kill it with SIGKILL right after the
     kill_after-th line sent.  Returns (Session, killed)."""
-    full_env = dict(env)
-    full_env['srctree'] = srctree
-    full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
-    s = Session([conf, '--oldconfig', kconfig], workdir, full_env, timeout)
+    s = start(conf, '--oldconfig', kconfig, srctree, workdir, None, env,
+              timeout, fresh=False)
     n = 0
     while True:
         text = s.wait()

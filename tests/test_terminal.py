@@ -17,14 +17,19 @@ def spawn(conf, demo, tmp_path):
     return child
 
 
-def test_back_on_a_tty(series, demo, tmp_path):
-    child = spawn(series.patched, demo, tmp_path)
+def answer_and_go_back(child):
+    """Answer the first question, then '<' at the second."""
     child.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
     child.sendline('myhost')
     child.expect_exact('(LOG_BUF_SHIFT) [17] (NEW) ')
     child.sendline('<')
     child.expect_exact('* Back to the previous question')
     child.expect_exact('(DEFAULT_HOSTNAME) [myhost] (NEW) ')
+
+
+def test_back_on_a_tty(series, demo, tmp_path):
+    child = spawn(series.patched, demo, tmp_path)
+    answer_and_go_back(child)
     child.sendline('')
     child.expect_exact('(LOG_BUF_SHIFT) [17] (NEW) ')
     child.sendline('13')
@@ -46,11 +51,7 @@ def test_back_on_a_tty(series, demo, tmp_path):
 
 def test_ctrl_c_leaves_config(series, demo, tmp_path):
     child = spawn(series.patched, demo, tmp_path)
-    child.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
-    child.sendline('myhost')
-    child.expect_exact('(LOG_BUF_SHIFT) [17] (NEW) ')
-    child.sendline('<')
-    child.expect_exact('(DEFAULT_HOSTNAME) [myhost] (NEW) ')
+    answer_and_go_back(child)
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
