@@ -106,8 +106,7 @@ def start_time(bench, conf):
     s, d = bench.session(conf)
     t0 = time.monotonic()
     t = settle(s) - t0
-    s.p.kill()
-    s.p.wait()
+    s.kill()
     shutil.rmtree(d)
     return t
 
@@ -134,8 +133,7 @@ def back_latencies(bench, conf, seed, targets=(100, 480), per_target=20,
             s.send('')          # answer again: the undone answer, offered
             settle(s)
         result[target] = times
-    s.p.kill()
-    s.p.wait()
+    s.kill()
     shutil.rmtree(d)
     return result
 

@@ -225,6 +225,23 @@ class Session:
                 text = self.out[self.mark:].decode(errors='replace')
                 return text
 
+    def questions(self):
+        """The questions conf asks, parsed, until it exits."""
+        while True:
+            text = self.wait()
+            if text is None:
+                return
+            yield parse_question(text)
+
+    def kill(self):
+        self.p.kill()
+        self.p.wait()
+
+    def result(self, workdir):
+        """What conf printed, its exit status and the .config in workdir."""
+        return Result(bytes(self.out), bytes(self.err), self.p.returncode,
+                      read_file(os.path.join(workdir, '.config')))
+
     def send(self, line):
         self.sent.append(line)
         self.p.stdin.write(line.encode() + b'\n')
@@ -378,18 +395,14 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     backs = 0
     run = 0                 # '<' still to send in the current run
     steps = 0
-    while True:
-        text = s.wait()
-        if text is None:
-            break
-        q = parse_question(text)
+    for q in s.questions():
         asked.append(q.key)
         if pending is not None and pending[0].key != q.key:
             survived.append((pending[0].key, pending[1]))
         pending = None
         steps += 1
         if steps > max_steps:
-            s.p.kill()
+            s.kill()
             raise Hang('more than %d questions' % max_steps)
         p = p_back
         if focus and re.search(focus, repr(q.key)):
@@ -408,10 +421,7 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
         s.send(line)
     if pending is not None:
         survived.append((pending[0].key, pending[1]))
-    config = read_file(os.path.join(workdir, '.config'))
-    return Transcript(asked, survived, backs,
-                      Result(bytes(s.out), bytes(s.err), s.p.returncode, config),
-                      s.sent)
+    return Transcript(asked, survived, backs, s.result(workdir), s.sent)
 
 
 def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
@@ -421,22 +431,16 @@ def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
     asked = []
     i = 0
-    while True:
-        text = s.wait()
-        if text is None:
-            break
-        q = parse_question(text)
+    for q in s.questions():
         asked.append(q.key)
         if i < len(answers) and answers[i][0] == q.key:
             s.send(answers[i][1])
             i += 1
         else:
             # not the question expected: stop here, the caller reports it
-            s.p.kill()
-            s.p.wait()
+            s.kill()
             break
-    config = read_file(os.path.join(workdir, '.config'))
-    return asked, Result(bytes(s.out), bytes(s.err), s.p.returncode, config)
+    return asked, s.result(workdir)
 
 
 def check_equivalence(patched, stock, mode, kconfig, srctree, workdir,
@@ -582,17 +586,13 @@ def person_session(conf, person, kconfig, srctree, workdir, env, kill_after=None
     s = start(conf, '--oldconfig', kconfig, srctree, workdir, None, env,
               timeout, fresh=False)
     n = 0
-    while True:
-        text = s.wait()
-        if text is None:
-            return s, False
-        q = parse_question(text)
+    for q in s.questions():
         line = person.answer(q)
         s.send(line)
         if sent is not None:
             sent.append(line)
         n += 1
         if kill_after is not None and n >= kill_after:
-            s.p.kill()
-            s.p.wait()
+            s.kill()
             return s, True
+    return s, False
