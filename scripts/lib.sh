@@ -5,6 +5,10 @@
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_root=${BUILD_ROOT:-$top/build}
+# the mainline base: Debian's linux-source-$mainline (experimental suite)
+mainline=7.3
+# where scripts/install-deps unpacks packages it downloads
+debian_root=$build_root/debian/root
 
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
@@ -37,7 +41,8 @@ kernel_version() {
 series_for() {
 	case $1 in
 	6.1.*)				echo 6.1 ;;
-	6.1[2-9].*|6.[2-9][0-9].*|[7-9].*) echo mainline ;;
+	6.1[1-7].*)			echo 6.12 ;;
+	6.1[89].*|6.[2-9][0-9].*|[7-9].*) echo mainline ;;
 	*)				;;
 	esac
 }
@@ -47,18 +52,37 @@ known_base() {
 	awk -v sum="$1" '$1 == sum { print $2; exit }' "$top/patches/known-bases"
 }
 
-# The series' patches in order (the cover letter is not a patch)
+# series_patches SERIES [PART...]: the patches of the base's series, in
+# order: the '<' series (back/), then the journal on top of it (journal/);
+# the cover letters are not patches
 series_patches() {
-	local f
-	for f in "$top/patches/$1"/*.patch; do
-		[ -e "$f" ] || continue
-		case ${f##*/} in 0000-cover-letter.patch) continue ;; esac
-		printf '%s\n' "$f"
+	local name=$1 part f
+	shift
+	[ $# -gt 0 ] || set -- back journal
+	for part in "$@"; do
+		for f in "$top/patches/$name/$part"/*.patch; do
+			[ -e "$f" ] || continue
+			case ${f##*/} in 0000-cover-letter.patch) continue ;; esac
+			printf '%s\n' "$f"
+		done
 	done
 }
 
+# debian_tarball VERSION, debian_configs VERSION: installed, or downloaded
 debian_tarball() {
-	echo "/usr/src/linux-source-$1.tar.xz"
+	if [ -e "/usr/src/linux-source-$1.tar.xz" ]; then
+		echo "/usr/src/linux-source-$1.tar.xz"
+	else
+		echo "$debian_root/usr/src/linux-source-$1.tar.xz"
+	fi
+}
+
+debian_configs() {
+	if [ -d "/usr/src/linux-config-$1" ]; then
+		echo "/usr/src/linux-config-$1"
+	else
+		echo "$debian_root/usr/src/linux-config-$1"
+	fi
 }
 
 need_cmd() {
