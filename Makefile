@@ -3,14 +3,15 @@
 # kconfig-back: '<' goes back to the previous question in make oldconfig.
 # See README.md.  Variables:
 #   KERNEL_SRC=/path/to/linux   take the kconfig sources from a kernel tree
-#   BASE=6.12 | 6.1             else from Debian's linux-source-$(BASE)
+#   BASE=7.3 | 6.12 | 6.1       else from Debian's linux-source-$(BASE)
 #   SEEDS=N                     seeded sessions per scenario in the tests
 
 PYTHON3		?= /usr/bin/python3
 BASE		?= 6.12
 SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
-# the bases 'make check' tests: the given tree, or Debian's 6.12 and 6.1
-CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:6.12 --debian:6.1)
+# the bases 'make check' tests: the given tree, or Debian's 7.3 (mainline),
+# 6.12 and 6.1
+CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:6.12 --debian:6.1)
 PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
 
 .PHONY: all build demo check check-long check-series bench dist lint worktree \
@@ -19,7 +20,7 @@ PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
 all: build
 
 help:
-	@echo 'make [KERNEL_SRC=dir | BASE=6.12|6.1] TARGET'
+	@echo 'make [KERNEL_SRC=dir | BASE=7.3|6.12|6.1] TARGET'
 	@echo '  build         build the stock and the patched conf (default)'
 	@echo '  demo          run the patched conf on the demo Kconfig'
 	@echo '  check         run all tests (installs what is missing)'

@@ -49,13 +49,23 @@ class Base:
     def pristine(self):
         return os.path.join(self.path, 'pristine')
 
-    @property
-    def patches(self):
-        d = os.path.join(TOP, 'patches', self.series)
+    def part(self, name):
+        """The patches of patches/<series>/<name> in order, without the
+        cover letter."""
+        d = os.path.join(TOP, 'patches', self.series, name)
         if not os.path.isdir(d):
             return []
         return sorted(os.path.join(d, f) for f in os.listdir(d)
                       if f.endswith('.patch') and not f.startswith('0000-'))
+
+    @property
+    def patches(self):
+        """The '<' series, then the journal series on top of it."""
+        return self.part('back') + self.part('journal')
+
+    @property
+    def has_journal(self):
+        return bool(self.part('journal'))
 
     @property
     def has_series(self):

@@ -98,23 +98,3 @@ def test_rejected_hunk_fails_the_build(series, tmp_path):
     assert 'does not apply' in r.stderr and '.patch' in r.stderr
     assert not os.path.exists(tmp_path / 'b' / series.version / 'patched' /
                               'scripts' / 'kconfig' / 'conf')
-
-
-def test_series_applies_to_mainline_conf_c(tmp_path):
-    """Mainline's conf.c differs from 6.12.y's in the rootEntry line of
-    check_conf() and in conf_usage(): the series must apply to it too."""
-    base = next(b for b in conflib.built_bases() if b.series == 'mainline')
-    tree = tmp_path / 'tree'
-    shutil.copytree(base.pristine, tree, symlinks=True)
-    conf_c = tree / 'scripts' / 'kconfig' / 'conf.c'
-    text = conf_c.read_text()
-    old = 'rootEntry = menu_get_parent_menu(menu);'
-    assert text.count(old) == 1
-    text = text.replace(old, 'rootEntry = menu_get_menu_or_parent_menu(menu);')
-    old = 'printf("Usage: %s [options] <kconfig-file>\\n", progname);'
-    assert text.count(old) == 1
-    text = text.replace(old, 'printf("Usage: %s [OPTION]... KCONFIG\\n", progname);')
-    conf_c.write_text(text)
-    for p in base.patches:
-        r = run('patch', '-p1', '--fuzz=0', '-d', str(tree), '-i', p)
-        assert r.returncode == 0, r.stdout + r.stderr

@@ -25,10 +25,15 @@ def test_tarball_is_the_series(series, tmp_path):
         t.extractall(tmp_path / 'x')
     got = tmp_path / 'x' / ('kconfig-back-%s' % series.series)
     want = os.path.join(conflib.TOP, 'patches', series.series)
-    assert sorted(os.listdir(got)) == sorted(
-        f for f in os.listdir(want) if f.endswith('.patch'))
-    for f in os.listdir(got):
-        assert (got / f).read_bytes() == open(os.path.join(want, f), 'rb').read()
+    parts = [p for p in ('back', 'journal')
+             if os.path.isdir(os.path.join(want, p))]
+    assert sorted(os.listdir(got)) == parts
+    for p in parts:
+        assert sorted(os.listdir(got / p)) == sorted(
+            f for f in os.listdir(os.path.join(want, p)) if f.endswith('.patch'))
+        for f in os.listdir(got / p):
+            assert ((got / p / f).read_bytes() ==
+                    open(os.path.join(want, p, f), 'rb').read())
     readme = (out / 'README').read_text()
     assert 'git am' in readme and 'patch -p1' in readme
 

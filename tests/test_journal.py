@@ -16,6 +16,14 @@ from conftest import seeds
 import conflib
 
 
+@pytest.fixture
+def series(base):
+    """A base whose series has the journal (patches/<series>/journal)."""
+    if not base.has_journal:
+        pytest.skip('patches/%s has no journal series' % base.series)
+    return base
+
+
 def fresh(tmp_path, name, old):
     d = tmp_path / name
     d.mkdir()

@@ -38,9 +38,12 @@ def test_regenerated_series_is_identical(series, tmp_path):
                            capture_output=True, text=True, env=env)
         assert r.returncode == 0, r.stderr
     assert 'up to date' in r.stderr
-    d = os.path.join('patches', series.series)
-    cmp = filecmp.dircmp(os.path.join(conflib.TOP, d), str(top / d))
-    assert not cmp.diff_files and not cmp.left_only and not cmp.right_only
+    for part in ('', 'back', 'journal'):
+        d = os.path.join('patches', series.series, part)
+        if not os.path.isdir(os.path.join(conflib.TOP, d)):
+            continue
+        cmp = filecmp.dircmp(os.path.join(conflib.TOP, d), str(top / d))
+        assert not cmp.diff_files and not cmp.left_only and not cmp.right_only
 
 
 def test_no_new_fflush(base):
@@ -74,7 +77,8 @@ def test_git_checkout_gives_a_real_base_commit(series, tmp_path):
         r = subprocess.run([str(top / 'scripts' / script), '--kernel-src',
                             str(src)], capture_output=True, text=True, env=env)
         assert r.returncode == 0, r.stderr
-    cover = (top / 'patches' / series.series / '0000-cover-letter.patch')
+    cover = (top / 'patches' / series.series / 'back' /
+             '0000-cover-letter.patch')
     assert 'base-commit: %s\n' % head in cover.read_text()
     branches = subprocess.run(['git', 'branch'], cwd=src, text=True,
                               capture_output=True).stdout
