@@ -46,7 +46,7 @@ demo: deps
 	@scripts/demo $(SRC_ARGS)
 
 # the real trees the tests run conf on: Debian's 6.12 and 6.1 sources
-REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1)
+REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1 --debian 7.3)
 
 check: test-deps
 	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done

@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """make bench: the stock and the patched conf side by side, in one run, on
-the real x86 trees (6.12 with Debian's 6.1 amd64 config, about 540 NEW
-questions; 6.1 with that config thinned):
+the real x86 trees (7.3 and 6.12 with Debian's 6.1 amd64 config, about 1000
+and 540 NEW questions; 6.1 with that config thinned):
 
 - instructions (valgrind callgrind, stable on a noisy machine) and conf's own
   peak resident memory for --olddefconfig, --syncconfig and a whole
   --oldconfig session without '<', and their ratios; and the oldconfig
-  session again with KCONFIG_JOURNAL (so with the whole journal written at
-  each answer);
+  session again with KCONFIG_JOURNAL, on the bases that have it;
 - going back: the time from '<' to the question asked again, after 100 to
   119 and after 480 to 499 answers (of about 515 read when every answer is
   Enter), at seeded positions, without and with KCONFIG_JOURNAL, and its ratio to one start
@@ -17,7 +16,6 @@ Not part of 'make check': it takes minutes.  Prints a Markdown table and
 writes it to build/bench.md."""
 
 import argparse
-import lzma
 import os
 import platform
 import random
@@ -152,8 +150,9 @@ def main():
 
     work = tempfile.mkdtemp()
     benches = {}
-    for version, thin in (('6.12', False), ('6.1', True)):
-        tree = os.path.join(conflib.BUILD, 'src', 'linux-source-' + version)
+    from conftest import REAL_TREES, RealTree
+    for version, (name, olds) in REAL_TREES.items():
+        tree = os.path.join(conflib.BUILD, 'src', name)
         base = next((b for b in conflib.built_bases()
                      if b.version.startswith(version + '.') and b.has_series),
                     None)
@@ -164,10 +163,7 @@ def main():
                         '--print-env', envfile, tree], check=True)
         with open(envfile) as f:
             env = dict(v.split('=', 1) for v in f.read().split('\0') if v)
-        old = lzma.open('/usr/src/linux-config-6.1/config.%s.xz' % FLAVOUR).read()
-        if thin:
-            from conftest import thin_config
-            old = thin_config(old)
+        old = RealTree(tree, env, base, olds).old_config(FLAVOUR)
         benches[version] = (base, Bench(tree, env, old, work))
     base, bench = benches['6.12']
     data = answers(1)
@@ -194,6 +190,8 @@ def main():
                 ('--syncconfig', 'syncconfig, answers piped', None),
                 ('--oldconfig', 'oldconfig, answers piped, no <', None),
                 ('--oldconfig', 'the same with KCONFIG_JOURNAL', journal)):
+            if env and not vbase.has_journal:
+                continue
             a = vbench.instructions(vbase.stock, mode, data)
             b = vbench.instructions(vbase.patched, mode, data, env)
             ra = vbench.peak_kb(vbase.stock, mode, data)
@@ -201,14 +199,16 @@ def main():
             out('| %s | %s | %d | %d | %.5f | %d kB | %d kB | %+d kB |' % (
                 vbase.version, label, a, b, b / a, ra, rb, rb - ra))
     out()
-    out('(6.12.118: Debian\'s 6.1 config, about 540 NEW questions; 6.1.192: '
-        'that config with one symbol in twenty removed.  %d answers piped, '
-        'mostly Enter.)' % data.count(b'\n'))
+    out('(7.3: Debian\'s 6.1 config, about 1000 NEW questions; 6.12: that '
+        'config, about 540; 6.1: that config with one symbol in twenty '
+        'removed.  %d answers piped, mostly Enter.)' % data.count(b'\n'))
     out()
     starts = [start_time(bench, c) for c in (base.stock, base.patched) * 2]
     start = statistics.median(starts)
     lat = {}
     for label, env in (('', None), (', KCONFIG_JOURNAL', journal)):
+        if env and not base.has_journal:
+            continue
         for seed in (1, 2):
             for target, times in back_latencies(
                     bench, base.patched, seed, per_target=args.samples // 2,

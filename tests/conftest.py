@@ -62,30 +62,65 @@ def thin_config(cfg):
     return ''.join(out).encode()
 
 
-class RealTree:
-    """An unpacked kernel tree, the environment its make gives conf, and
-    the built base of its version."""
+def debian_config(version, flavour):
+    """Debian's config of a flavour, from linux-config-VERSION (installed,
+    or unpacked under build/debian by scripts/install-deps --test)."""
+    for root in ('/usr/src', os.path.join(conflib.BUILD, 'debian', 'root',
+                                          'usr', 'src')):
+        name = os.path.join(root, 'linux-config-' + version,
+                            'config.%s.xz' % flavour)
+        if os.path.isfile(name):
+            return lzma.open(name).read()
+    pytest.fail('no %s config of %s: run scripts/install-deps --test'
+                % (flavour, version))
 
-    def __init__(self, path, env, base, thin):
+
+class RealTree:
+    """An unpacked kernel tree, the environment its make gives conf, the
+    built base of its version, and the old configs it is given."""
+
+    def __init__(self, path, env, base, olds):
         self.path = path
         self.env = env
         self.base = base
-        self.thin = thin
+        self.olds = olds
+
+    def old_source(self, flavour='amd64_none_amd64'):
+        """(Debian version of the config, its flavour name there, thinned)
+        for a flavour named as in linux-config-6.1."""
+        if flavour in self.olds:
+            return self.olds[flavour]
+        version, thin = self.olds[None]
+        return version, flavour, thin
 
     def old_config(self, flavour='amd64_none_amd64'):
-        name = '/usr/src/linux-config-6.1/config.%s.xz' % flavour
-        cfg = lzma.open(name).read()
-        return thin_config(cfg) if self.thin else cfg
+        version, name, thin = self.old_source(flavour)
+        cfg = debian_config(version, name)
+        return thin_config(cfg) if thin else cfg
+
+    @property
+    def thin(self):
+        """Whether the default flavour's old config is thinned."""
+        return self.old_source()[2]
 
 
-# Debian's 6.12 tree with Debian's 6.1 configs, and Debian's 6.1 tree
-# with those configs thinned
-REAL_TREES = {'6.12': ('linux-source-6.12', False),
-              '6.1': ('linux-source-6.1', True)}
+# Each real tree and its old configs, by flavour (None: any other flavour,
+# from the same Debian version under the same name): Debian's 6.12 tree
+# with Debian's 6.1 configs (about 540 NEW questions); Debian's 6.1 tree
+# with those configs thinned (a few hundred); Debian's 7.3 tree with the
+# 6.1, 6.12 and its own (thinned) configs.
+REAL_TREES = {
+    '6.12': ('linux-source-6.12', {None: ('6.1', False)}),
+    '6.1': ('linux-source-6.1', {None: ('6.1', True)}),
+    '7.3': ('linux-source-7.3', {
+        None: ('6.1', False),
+        'amd64_none_cloud-amd64': ('6.12', 'amd64_none_cloud-amd64', False),
+        'amd64_rt_amd64': ('7.3', 'amd64_none_rt-amd64', True)}),
+}
 
 
 def real_tree_for(version, tmp_path_factory):
-    name, thin = REAL_TREES[version]
+    name, olds = REAL_TREES[version]
     base = next((b for b in BASES if b.version.startswith(version + '.')),
                 None)
     if base is None or not base.has_series:
@@ -99,7 +134,7 @@ def real_tree_for(version, tmp_path_factory):
                     '--print-env', str(envfile), path], check=True)
     env = dict(v.split('=', 1)
                for v in envfile.read_text().split('\0') if v)
-    return RealTree(path, env, base, thin)
+    return RealTree(path, env, base, olds)
 
 
 @pytest.fixture(scope='session', params=sorted(REAL_TREES))
