@@ -27,7 +27,7 @@ help:
 	@echo '  check-long    the tests with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
 	@echo '  bench         instructions, memory and going-back times, stock vs patched'
-	@echo '  dist          drop-in conf.c per base and the series as tarballs, in build/dist'
+	@echo '  dist          drop-in files per base and the series as tarballs, in build/dist'
 	@echo '  lint          shellcheck the scripts'
 	@echo '  worktree      git work tree for editing the series'
 	@echo '  regen-series  write patches/ back from the work tree'

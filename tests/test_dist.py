@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""make dist: the drop-in conf.c works in a pristine tree's own 'make
+"""make dist: the drop-in files work in a pristine tree's own 'make
 oldconfig' (with '<'), and the tarball holds the series as it is."""
 
 import os
@@ -40,15 +40,20 @@ def test_tarball_is_the_series(series, tmp_path):
 
 def test_drop_in_conf_c(real, tmp_path):
     out = make_dist(tmp_path)
-    drop_in = out / ('kconfig-back-%s' % real.base.version) / 'conf.c'
-    with open(os.path.join(real.base.path, 'patched', 'scripts', 'kconfig',
-                           'conf.c'), 'rb') as f:
-        assert drop_in.read_bytes() == f.read()
+    drop_in = out / ('kconfig-back-%s' % real.base.version)
+    files = sorted(os.listdir(drop_in))
+    # conf.c, and on mainline the other files its series changes
+    assert 'conf.c' in files
+    assert files == ['conf.c'] or real.base.series == 'mainline'
     tree = tmp_path / 'linux'
     subprocess.run(['cp', '-al', real.path, str(tree)], check=True)
-    target = tree / 'scripts' / 'kconfig' / 'conf.c'
-    target.unlink()                     # do not write through the hard link
-    shutil.copy(drop_in, target)
+    for name in files:
+        with open(os.path.join(real.base.path, 'patched', 'scripts',
+                               'kconfig', name), 'rb') as f:
+            assert (drop_in / name).read_bytes() == f.read()
+        target = tree / 'scripts' / 'kconfig' / name
+        target.unlink()                 # do not write through the hard link
+        shutil.copy(drop_in / name, target)
     env = {k: v for k, v in os.environ.items()
            if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
     old = real.old_config()
