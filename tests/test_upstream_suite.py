@@ -46,5 +46,12 @@ def test_new_cases_fail_with_stock_conf(series, tmp_path):
         if d not in stock and os.path.isfile(
             os.path.join(tests, d, '__init__.py')))
     assert len(new) == defined >= 8
-    assert set(new.values()) == {'FAILED'}, new
+    # the cases of '<' fail with stock conf in every test; a journal case
+    # may also check what stock conf does as well (nothing written when
+    # nothing is asked), as long as the case as a whole fails
+    back = {t: o for t, o in new.items() if not t.startswith('journal/')}
+    assert set(back.values()) == {'FAILED'}, back
+    for case in {t.split('/')[0] for t in new}:
+        assert 'FAILED' in {o for t, o in new.items()
+                            if t.split('/')[0] == case}, case
     assert set(old.values()) == {'PASSED'}, old
