@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 
-from conftest import seeds, real_tree_for
+from conftest import BASES, REAL_TREES, seeds, real_tree_for
 import conflib
 
 
@@ -26,12 +26,15 @@ def series(base):
     return base
 
 
-@pytest.fixture(scope='module')
-def real73(tmp_path_factory):
-    tree = real_tree_for('7.3', tmp_path_factory)
-    if not tree.base.has_journal:
-        pytest.skip('patches/%s has no journal series' % tree.base.series)
-    return tree
+@pytest.fixture(scope='module', params=sorted(REAL_TREES))
+def real_journal(request, tmp_path_factory):
+    """Each real tree whose base has a journal series."""
+    version = request.param
+    base = next((b for b in BASES if b.version.startswith(version + '.')),
+                None)
+    if base is None or not base.has_journal:
+        pytest.skip('no built base with a journal series for %s' % version)
+    return real_tree_for(version, tmp_path_factory)
 
 
 def fresh(tmp_path, name, old):
@@ -305,11 +308,11 @@ def person_run(tree, d, person, kill_after=None, sent=None):
                                   sent=sent)
 
 
-def test_kill_and_resume(real73, tmp_path):
+def test_kill_and_resume(real_journal, tmp_path):
     """SIGKILL at seeded points, right after a '<' and right after a
     mistake (the answer before a '<') too: resumed with the journal, the
     session ends with the .config of the uninterrupted one."""
-    real = real73
+    real = real_journal
     old = real.old_config()
     for seed in seeds(1, 10):
         ref = fresh(tmp_path, 'ref%d' % seed, old)
@@ -342,11 +345,11 @@ def test_kill_and_resume(real73, tmp_path):
                        for line in s.err.splitlines() if b'journal:' in line)
 
 
-def test_reuse_on_another_flavour(real73, tmp_path):
+def test_reuse_on_another_flavour(real_journal, tmp_path):
     """The documented way to reuse a journal for another flavour: copy
     it.  The copy answers the questions the flavour shares, the others
     are counted as left, and the original stays byte for byte."""
-    real = real73
+    real = real_journal
     x86 = fresh(tmp_path, 'x86', real.old_config())
     s, _ = person_run(real, x86, conflib.Person(5))
     assert s.p.returncode == 0

@@ -27,13 +27,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	close(fd);
 	conf_parse(getenv("FUZZ_KCONFIG"));
 	conf_read(NULL);
-	/*
-	 * As conf_walk() does; and never NULL: the '<' series computes
-	 * back.trans + 0, which UBSan reports when no symbol has a
-	 * transitional default (its own issue, not the journal's)
-	 */
-	trans_find();
-	back.trans = grow(back.trans, 0, &back.trans_size, sizeof(*back.trans));
+#ifdef CONF_HAS_TRANS
+	trans_find();		/* as conf_walk() does */
+#endif
+#ifdef CONF_OLD_CHOICES
+	choices_find();		/* 6.1: as conf_walk() does */
+#endif
+#ifdef CONF_HAS_VIS
+	/* never NULL either: 6.12's series computes vis.watch + 0 */
+	vis.watch = grow(vis.watch, 0, &vis.watch_size, sizeof(*vis.watch));
+#endif
 	journal.name = in_path;
 	/* nothing is written: the answers taken are not appended */
 	journal.file = fopen("/dev/null", "a");
@@ -41,6 +44,17 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(1);
 	return 0;
 }
+
+#ifdef CONF_OLD_CHOICES
+static struct menu *next_menu(struct menu *m)
+{
+	if (m->list)
+		return m->list;
+	while (m && !m->next)
+		m = m->parent;
+	return m ? m->next : NULL;
+}
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -51,13 +65,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		exit(1);
 	if (conf_read_simple(in_path, S_DEF_DEF3))
 		exit(1);
+#ifdef CONF_OLD_CHOICES
+	/* 6.1: no menu_for_each_entry(); a choice has its value question */
+	for (menu = rootmenu.list; menu; menu = next_menu(menu))
+		if (menu->sym && menu->prompt && menu_is_visible(menu) &&
+		    !sym_is_choice_value(menu->sym)) {
+			journal_take(menu, false);
+			if (sym_is_choice(menu->sym))
+				journal_take(menu, true);
+		}
+#else
 	menu_for_each_entry(menu)
 		if (menu->sym && menu->prompt && menu_is_visible(menu) &&
 		    !sym_is_choice_value(menu->sym))
 			journal_take(menu);
+#endif
 	undo_to(0);
 	back.nr_answers = 0;
+#ifdef CONF_HAS_TRANS
 	while (back.nr_kept)
 		free(back.kept[--back.nr_kept]);
+#endif
+#ifdef CONF_HAS_VIS
+	vis_undo_to(0);
+	sym_clear_all_valid();
+#endif
 	return 0;
 }
