@@ -3,6 +3,7 @@
 line then), and Ctrl-C leaves .config untouched."""
 
 import os
+import signal
 
 import pexpect
 
@@ -10,9 +11,12 @@ import pexpect
 def spawn(conf, demo, tmp_path):
     kconfig, srctree, old = demo
     (tmp_path / '.config').write_bytes(old)
+    # a shell's background job inherits SIGINT ignored: Ctrl-C must work
     child = pexpect.spawn(conf, ['--oldconfig', kconfig], cwd=str(tmp_path),
                           env=dict(os.environ, srctree=srctree),
-                          encoding='utf-8', timeout=20)
+                          encoding='utf-8', timeout=20,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                           signal.SIG_DFL))
     child.logfile_read = open(tmp_path / 'transcript', 'w')
     return child
 
