@@ -33,10 +33,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 #ifdef CONF_OLD_CHOICES
 	choices_find();		/* 6.1: as conf_walk() does */
 #endif
-#ifdef CONF_HAS_VIS
-	/* never NULL either: 6.12's series computes vis.watch + 0 */
-	vis.watch = grow(vis.watch, 0, &vis.watch_size, sizeof(*vis.watch));
-#endif
 	journal.name = in_path;
 	/* nothing is written: the answers taken are not appended */
 	journal.file = fopen("/dev/null", "a");
