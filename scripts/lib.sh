@@ -52,13 +52,17 @@ known_base() {
 	awk -v sum="$1" '$1 == sum { print $2; exit }' "$top/patches/known-bases"
 }
 
+# The parts of a base's series, in the order they apply (the sort order of
+# their names): fixes that are posted alone, the '<' series, the journal
+series_parts="0-fixes back journal"
+
 # series_patches SERIES [PART...]: the patches of the base's series, in
-# order: the '<' series (back/), then the journal on top of it (journal/);
-# the cover letters are not patches
+# order (by default all parts); the cover letters are not patches
 series_patches() {
 	local name=$1 part f
 	shift
-	[ $# -gt 0 ] || set -- back journal
+	# shellcheck disable=SC2086 # a list of words
+	[ $# -gt 0 ] || set -- $series_parts
 	for part in "$@"; do
 		for f in "$top/patches/$name/$part"/*.patch; do
 			[ -e "$f" ] || continue

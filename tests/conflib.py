@@ -60,8 +60,9 @@ class Base:
 
     @property
     def patches(self):
-        """The '<' series, then the journal series on top of it."""
-        return self.part('back') + self.part('journal')
+        """The fixes posted alone, the '<' series, then the journal series
+        on top of it."""
+        return self.part('0-fixes') + self.part('back') + self.part('journal')
 
     @property
     def has_journal(self):

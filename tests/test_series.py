@@ -38,12 +38,41 @@ def test_regenerated_series_is_identical(series, tmp_path):
                            capture_output=True, text=True, env=env)
         assert r.returncode == 0, r.stderr
     assert 'up to date' in r.stderr
-    for part in ('', 'back', 'journal'):
+    for part in ('', '0-fixes', 'back', 'journal'):
         d = os.path.join('patches', series.series, part)
         if not os.path.isdir(os.path.join(conflib.TOP, d)):
             continue
         cmp = filecmp.dircmp(os.path.join(conflib.TOP, d), str(top / d))
         assert not cmp.diff_files and not cmp.left_only and not cmp.right_only
+
+
+def test_no_synthetic_base_commit(series):
+    """A series made from a Debian tarball names no base-commit (its base
+    commit is not upstream's); its cover letter names the release."""
+    for p in series.patches + [os.path.join(conflib.TOP, 'patches',
+                                            series.series, part,
+                                            '0000-cover-letter.patch')
+                               for part in ('back', 'journal')]:
+        if os.path.exists(p):
+            with open(p) as f:
+                assert 'base-commit:' not in f.read(), p
+
+
+def test_fixes_are_posted_alone(series):
+    """Each fix of patches/<series>/0-fixes is a patch of its own, addressed
+    to the kconfig maintainers, and the series that need it say so."""
+    fixes = series.part('0-fixes')
+    for p in fixes:
+        with open(p) as f:
+            text = f.read()
+        assert '\nSubject: [PATCH] ' in text
+        assert '\nTo: ' in text and 'Signed-off-by: ' in text
+    cover = os.path.join(conflib.TOP, 'patches', series.series, 'back',
+                         '0000-cover-letter.patch')
+    if fixes and series.series == 'mainline':
+        with open(cover) as f:
+            text = f.read()
+        assert 'kconfig: calculate the visibility of all choice members' in text
 
 
 def test_no_new_fflush(base):
