@@ -22,8 +22,7 @@ def spawn(conf, demo, tmp_path):
 
 
 def offers_undone(series):
-    """Whether the base's series offers undone answers as the defaults
-    (not yet the mainline series)."""
+    """Whether the base's series offers undone answers as the defaults."""
     return any('offer-undone-answers' in p for p in series.patches)
 
 
@@ -71,3 +70,26 @@ def test_ctrl_c_leaves_config(series, demo, tmp_path):
     assert child.signalstatus == 2
     assert (tmp_path / '.config').read_bytes() == demo[2]
     assert not (tmp_path / '.config.old').exists()
+
+
+def test_help_tells_of_back_on_a_tty(series, demo, tmp_path):
+    """'?' at a terminal says that '<' goes back (a pipe sees the help as
+    the stock conf prints it: tests/test_differential.py)."""
+    child = spawn(series.patched, demo, tmp_path)
+    child.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
+    child.sendline('?')
+    child.expect_exact("A line that is just '<' goes back to the previous "
+                       'question.')
+    child.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    stock = spawn(series.stock, demo, tmp_path)
+    stock.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
+    stock.sendline('?')
+    stock.expect_exact('(DEFAULT_HOSTNAME) [(none)] (NEW) ')
+    stock.sendintr()
+    stock.expect(pexpect.EOF)
+    stock.close()
+    stock.logfile_read.close()
+    assert "'<'" not in (tmp_path / 'transcript').read_text()
