@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libFuzzer target for reading KCONFIG_JOURNAL in the patched conf.c, which
- * is included so that its static functions can be reached.  Each input is
- * read as the journal is, by conf_read_simple() into the S_DEF_DEF3 values,
- * with the symbols of the Kconfig tree in $FUZZ_KCONFIG (under $srctree);
- * then every question of the tree takes its answer from it, as in a
- * session, and the answers are undone.
+ * libFuzzer target for KCONFIG_JOURNAL in the patched conf.c, which is
+ * included so that its static functions can be reached.  Each input is
+ * written to a file, with a newline added if its last line has none (conf
+ * refuses such a journal before reading it), and that file is opened as
+ * the journal is, by journal_open(): created, locked, checked and read by
+ * conf_read_file() into the S_DEF_DEF3 values, with the symbols of the
+ * Kconfig tree in $FUZZ_KCONFIG (under $srctree).  Then every visible
+ * question of the tree takes its answer with journal_take(), which is
+ * applied as conf applies a line typed, between undo_save_menu() and
+ * undo_add_answer(); the answers are undone and the journal closed before
+ * the next input.  What differs between the bases' series, from the
+ * compiler's -D flags (scripts/fuzz-journal): CONF_USER_VALUE_HOOK, conf
+ * sets sym_user_value_hook (mainline, 6.1); CONF_OLD_CHOICES, 6.1's
+ * choices have a value (y, m or n) of their own, asked before the member.
  */
 #include <stdint.h>
 
@@ -27,21 +35,25 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	close(fd);
 	conf_parse(getenv("FUZZ_KCONFIG"));
 	conf_read(NULL);
-#ifdef CONF_HAS_TRANS
-	trans_find();		/* as conf_walk() does */
+#ifdef CONF_USER_VALUE_HOOK
+	sym_user_value_hook = undo_save;	/* as conf_walk() does */
 #endif
-#ifdef CONF_OLD_CHOICES
-	choices_find();		/* 6.1: as conf_walk() does */
-#endif
-	journal.name = in_path;
-	/* nothing is written: the answers taken are not appended */
-	journal.file = fopen("/dev/null", "a");
-	if (!journal.file || !freopen("/dev/null", "w", stdout))
+	/* the answers taken are printed as if typed: not looked at here */
+	if (!freopen("/dev/null", "w", stdout))
 		exit(1);
 	return 0;
 }
 
 #ifdef CONF_OLD_CHOICES
+/*
+ * 6.1: a choice has a question for its value (y, m or n) and one for its
+ * member, each answered from the journal; and there is no
+ * menu_for_each_entry()
+ */
+#define take_answer(menu, member)	journal_take(menu, member)
+#define add_answer(menu, member)	undo_add_answer(menu, member)
+#define set_member(menu, sym)		sym_set_tristate_value(sym, yes)
+
 static struct menu *next_menu(struct menu *m)
 {
 	if (m->list)
@@ -50,41 +62,80 @@ static struct menu *next_menu(struct menu *m)
 		m = m->parent;
 	return m ? m->next : NULL;
 }
+#define for_each_menu(menu) \
+	for (menu = rootmenu.list; menu; menu = next_menu(menu))
+#else
+#define take_answer(menu, member)	journal_take(menu)
+#define add_answer(menu, member)	undo_add_answer(menu)
+#define set_member(menu, sym)		choice_set_value(menu, sym)
+#define for_each_menu(menu)		menu_for_each_entry(menu)
 #endif
+
+/*
+ * Take the journal's answer to @menu (its member if @member) and apply
+ * it as conf applies a line typed
+ */
+static void take(struct menu *menu, bool member)
+{
+	struct symbol *sym = menu->sym;
+	struct menu *child;
+	size_t len;
+	int n;
+
+	journal_line = take_answer(menu, member);
+	if (!journal_line)
+		return;
+	undo_save_menu(menu);
+	if (member) {
+		/* the number of the member, among the visible ones */
+		n = atoi(line);
+		for (child = menu->list; child; child = child->next)
+			if (child->sym && menu_is_visible(child) && !--n)
+				break;
+		if (!child)
+			return;
+		set_member(menu, child->sym);
+	} else {
+		len = strlen(line);
+		if (len && line[len - 1] == '\n')
+			line[len - 1] = 0;
+		if (!sym_set_string_value(sym, line))
+			return;
+	}
+	/* journal_line is set: the answer is not written back */
+	add_answer(menu, member);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	FILE *f = fopen(in_path, "w");
 	struct menu *menu;
 
-	if (!f || fwrite(data, 1, size, f) != size || fclose(f))
+	if (!f || fwrite(data, 1, size, f) != size ||
+	    (size && data[size - 1] != '\n' && fputc('\n', f) == EOF) ||
+	    fclose(f))
 		exit(1);
-	if (conf_read_simple(in_path, S_DEF_DEF3))
+	journal_name = in_path;
+	journal_open();
+	if (!journal)
 		exit(1);
-#ifdef CONF_OLD_CHOICES
-	/* 6.1: no menu_for_each_entry(); a choice has its value question */
-	for (menu = rootmenu.list; menu; menu = next_menu(menu))
+	for_each_menu(menu)
 		if (menu->sym && menu->prompt && menu_is_visible(menu) &&
 		    !sym_is_choice_value(menu->sym)) {
-			journal_take(menu, false);
+#ifdef CONF_OLD_CHOICES
+			/* 6.1: the value of a choice, then its member */
 			if (sym_is_choice(menu->sym))
-				journal_take(menu, true);
+				take(menu, false);
+#endif
+			take(menu, sym_is_choice(menu->sym));
 		}
-#else
-	menu_for_each_entry(menu)
-		if (menu->sym && menu->prompt && menu_is_visible(menu) &&
-		    !sym_is_choice_value(menu->sym))
-			journal_take(menu);
-#endif
+	journal_answers();
 	undo_to(0);
-	back.nr_answers = 0;
-#ifdef CONF_HAS_TRANS
-	while (back.nr_kept)
-		free(back.kept[--back.nr_kept]);
-#endif
-#ifdef CONF_HAS_VIS
-	vis_undo_to(0);
-	sym_clear_all_valid();
-#endif
+	undo_nr_answers = 0;
+	journal_line = false;
+	/* unlocked and closed, for the next input to open it again */
+	flock(fileno(journal), LOCK_UN);
+	fclose(journal);
+	journal = NULL;
 	return 0;
 }
