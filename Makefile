@@ -9,6 +9,8 @@
 PYTHON3		?= /usr/bin/python3
 BASE		?= 6.12
 SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
+# what building needs: the tools, and Debian's sources of BASE
+DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
 # the bases 'make check' tests: the given tree, or Debian's 7.3 (mainline),
 # 6.12 and 6.1
 CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:6.12 --debian:6.1)
@@ -34,7 +36,7 @@ help:
 	@echo '  clean         remove build/'
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps $(DEPS_ARGS)
 
 test-deps:
 	@scripts/install-deps --test
