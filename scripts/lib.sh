@@ -53,9 +53,23 @@ series_for() {
 	esac
 }
 
-# known_base SHA256: the base a pristine conf.c checksum was verified on
+# known_base SHA256 VERSION: VERSION if the series was verified on that
+# version with that pristine conf.c (patches/known-bases), else nothing
 known_base() {
-	awk -v sum="$1" '$1 == sum { print $2; exit }' "$top/patches/known-bases"
+	awk -v sum="$1" -v v="$2" '$1 == sum && $2 == v { print $2; exit }' \
+		"$top/patches/known-bases"
+}
+
+# verified_bases SERIES: the versions patches/SERIES was verified on,
+# comma-separated
+verified_bases() {
+	local sum v list=
+	while read -r sum v; do
+		case $sum in '#'*|'') continue ;; esac
+		[ "$(series_for "$v")" = "$1" ] || continue
+		list="${list:+$list, }$v"
+	done < "$top/patches/known-bases"
+	echo "${list:-none}"
 }
 
 # unknown_base VERSION: stop, saying which bases there are
