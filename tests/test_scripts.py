@@ -81,3 +81,19 @@ def test_install_deps_counts_the_mainline_download(tmp_path):
         assert 'BASE= is one of 7.3, 6.12, 6.1' in r.stderr
         assert not os.path.exists(tmp_path / 'b')
 
+
+def test_oldconfig_refuses_an_unknown_mode(tmp_path):
+    """An unknown --mode is refused before conf runs (conf would take it
+    for --oldaskconfig and ask every question), listing the modes."""
+    tree = tmp_path / 'linux'
+    tree.mkdir()
+    (tree / 'Makefile').write_text('all:\n')
+    (tree / 'Kconfig').write_text('config A\n\tbool "a"\n')
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
+                        '--mode', 'bogus', str(tree)], capture_output=True,
+                       text=True, stdin=subprocess.DEVNULL)
+    assert r.returncode != 0
+    assert r.stderr.count('\n') == 1
+    assert 'unknown --mode bogus: one of oldconfig, config, ' in r.stderr
+    assert r.stdout == ''
+    assert not (tree / '.config').exists()
