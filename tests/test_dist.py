@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """make dist: every command of build/dist/README, run literally on a
 pristine tree of each built base, gives a tree whose own 'make oldconfig'
-has '<'; the tarball holds the series as it is; and 'make dist' works
+has '<'; the drop-in command of README.md copies exactly the files make
+dist wrote; the tarball holds the series as it is; and 'make dist' works
 with only the default base built."""
 
 import filecmp
@@ -151,6 +152,55 @@ def test_dist_readme_literally(real, dist, tmp_path):
         assert (tree / '.config').read_bytes() == want, script
         shutil.rmtree(tree)
         shutil.rmtree(out)
+
+
+def readme_drop_in_command():
+    """The drop-in command of README.md ('Use it in your kernel tree')."""
+    with open(os.path.join(conflib.TOP, 'README.md')) as f:
+        lines = [l.strip() for l in f
+                 if l.strip().startswith('cp build/dist/kconfig-back-')]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_readme_drop_in(series, dist, tmp_path):
+    """README.md's drop-in command, run on a copy of the pristine kconfig
+    sources, copies exactly the files make dist wrote, and they make the
+    tree's kconfig sources those of the patched build: its conf goes back
+    as the patched conf does."""
+    tree = tmp_path / 'linux'
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    cmd = readme_drop_in_command()
+    cmd = cmd.replace('build/dist/', str(dist) + '/')
+    cmd = cmd.replace('<version>', series.version)
+    cmd = cmd.replace('/path/to/linux', str(tree))
+    assert '<' not in cmd and '/path/to' not in cmd, cmd
+    before = {f: (tree / 'scripts' / 'kconfig' / f).read_bytes()
+              for f in os.listdir(tree / 'scripts' / 'kconfig')
+              if (tree / 'scripts' / 'kconfig' / f).is_file()}
+    subprocess.run(['bash', '-e', '-c', cmd], cwd=conflib.TOP, check=True)
+    kdir = tree / 'scripts' / 'kconfig'
+    changed = sorted(f for f in os.listdir(kdir) if (kdir / f).is_file() and
+                     before.get(f) != (kdir / f).read_bytes())
+    drop_in = sorted(os.listdir(dist / ('kconfig-back-%s' % series.version)))
+    assert changed == drop_in
+    # every kconfig source is now the patched one
+    patched = os.path.join(series.path, 'patched', 'scripts', 'kconfig')
+    for f in before:
+        assert filecmp.cmp(kdir / f, os.path.join(patched, f),
+                           shallow=False), f
+    subprocess.run(['make', '-s', '-C', str(tree), '-f',
+                    os.path.join(conflib.TOP, 'kconfig', 'conf.mk')],
+                   check=True, capture_output=True)
+    kconfig = os.path.join(conflib.DEMO, 'Kconfig')
+    with open(os.path.join(conflib.DEMO, 'old.config'), 'rb') as f:
+        old = f.read()
+    data = b'myhost\n<\n\n\n<\n'
+    runs = [conflib.run_conf(conf, '--oldconfig', kconfig, conflib.DEMO,
+                             str(tmp_path), old, data)
+            for conf in (str(kdir / 'conf'), series.patched)]
+    assert runs[0].stdout.count(b'* Back to the previous question') == 2
+    assert not runs[0].differences(runs[1])
 
 
 def test_make_dist_with_the_default_base_only(tmp_path):
