@@ -187,6 +187,13 @@ def test_kernel_src_keeps_the_debian_build(series, tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == str(deb)
     assert 'compiling' not in r.stderr
+    # so do Debian's extracted sources given as a kernel tree; the build
+    # stays Debian's
+    debsrc = broot / 'src' / ('debian-' + series.env['DEBIAN'])
+    r = run(BUILD, '--kernel-src', str(debsrc), env=env)
+    assert r.returncode == 0 and r.stdout.strip() == str(deb), r.stderr
+    with open(deb / 'base.env') as f:
+        assert 'DEBIAN=%s\n' % series.env['DEBIAN'] in f.read()
     # other sources of that version: a build of their own
     other = tmp_path / 'other'
     shutil.copytree(series.pristine, other, symlinks=True)
