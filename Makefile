@@ -9,6 +9,8 @@
 PYTHON3		?= /usr/bin/python3
 BASE		?= 6.12
 SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
+# what building needs: the tools, and Debian's sources of BASE
+DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
 # the bases 'make check' tests: the given tree, or Debian's 7.3 (mainline),
 # 6.12 and 6.1
 CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:6.12 --debian:6.1)
@@ -27,14 +29,14 @@ help:
 	@echo '  check-long    the tests with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
 	@echo '  bench         instructions, memory and going-back times, stock vs patched'
-	@echo '  dist          drop-in files per base and the series as tarballs, in build/dist'
+	@echo '  dist          drop-in files and the series as tarballs of every built base, in build/dist'
 	@echo '  lint          shellcheck the scripts'
 	@echo '  worktree      git work tree for editing the series'
 	@echo '  regen-series  write patches/ back from the work tree'
 	@echo '  clean         remove build/'
 
 deps:
-	@scripts/install-deps
+	@scripts/install-deps $(DEPS_ARGS)
 
 test-deps:
 	@scripts/install-deps --test
@@ -79,6 +81,8 @@ bench: test-deps
 	@command -v valgrind >/dev/null || scripts/install-deps --test
 	$(PYTHON3) tests/bench.py
 
+# the drop-in files and tarballs of every built base, and of BASE (or
+# KERNEL_SRC) which is built first
 dist: deps
-	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
-	@scripts/dist
+	@scripts/build --quiet $(SRC_ARGS) >/dev/null
+	@scripts/dist >/dev/null

@@ -36,6 +36,8 @@ $(k)/parser.tab.c $(k)/parser.tab.h &: $(k)/parser.y
 	$(YACC) -o $(k)/parser.tab.c --defines=$(k)/parser.tab.h -t -l $<
 
 $(k)/lexer.lex.o: $(k)/parser.tab.h
-$(objs): $(wildcard $(k)/*.h) $(wildcard scripts/include/*.h)
+# (the generated parser.tab.h is not among them: only the lexer includes it)
+$(objs): $(filter-out $(k)/parser.tab.h,$(wildcard $(k)/*.h)) \
+	 $(wildcard scripts/include/*.h)
 
 .DELETE_ON_ERROR:

@@ -5,8 +5,14 @@
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_root=${BUILD_ROOT:-$top/build}
-# the mainline base: Debian's linux-source-$mainline (experimental suite)
+# the mainline base: Debian's linux-source-$mainline, not in Debian 12:
+# scripts/install-deps downloads it from the first of these suites of
+# Debian's archive that has it (the released 7.3.y is in trixie-backports;
+# experimental had the release candidates and moves on to the next one)
 mainline=7.3
+mainline_suites="trixie-backports experimental"
+# the bases BASE= (--debian) names: Debian's linux-source-<base>
+debian_bases="$mainline 6.12 6.1"
 # where scripts/install-deps unpacks packages it downloads
 debian_root=$build_root/debian/root
 
@@ -47,9 +53,37 @@ series_for() {
 	esac
 }
 
-# known_base SHA256: the base a pristine conf.c checksum was verified on
+# known_base SHA256 VERSION: VERSION if the series was verified on that
+# version with that pristine conf.c (patches/known-bases), else nothing
 known_base() {
-	awk -v sum="$1" '$1 == sum { print $2; exit }' "$top/patches/known-bases"
+	awk -v sum="$1" -v v="$2" '$1 == sum && $2 == v { print $2; exit }' \
+		"$top/patches/known-bases"
+}
+
+# verified_bases SERIES: the versions patches/SERIES was verified on,
+# comma-separated
+verified_bases() {
+	local sum v list=
+	while read -r sum v; do
+		case $sum in '#'*|'') continue ;; esac
+		[ "$(series_for "$v")" = "$1" ] || continue
+		list="${list:+$list, }$v"
+	done < "$top/patches/known-bases"
+	echo "${list:-none}"
+}
+
+# unknown_base VERSION: stop, saying which bases there are
+unknown_base() {
+	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline is the mainline series), or give KERNEL_SRC= a kernel tree"
+}
+
+# fetch_hint VERSION: the one command that gets Debian's sources of a base
+fetch_hint() {
+	if [ "$1" = "$mainline" ]; then
+		echo "scripts/install-deps --base $1 (downloads linux-source-$1 from Debian's ${mainline_suites%% *} suite into build/debian, no root needed)"
+	else
+		echo "scripts/install-deps --base $1 (as root; it runs apt-get install linux-source-$1)"
+	fi
 }
 
 # The parts of a base's series, in the order they apply (the sort order of

@@ -119,16 +119,34 @@ REAL_TREES = {
 }
 
 
+def tree_version(path):
+    """"6.12.118" from a kernel tree's top Makefile."""
+    v = {}
+    with open(os.path.join(path, 'Makefile')) as f:
+        for line in f:
+            k, sep, val = line.partition('=')
+            if sep and k.strip() in ('VERSION', 'PATCHLEVEL', 'SUBLEVEL',
+                                     'EXTRAVERSION'):
+                v.setdefault(k.strip(), val.strip())
+    return '%s.%s.%s%s' % (v['VERSION'], v['PATCHLEVEL'], v['SUBLEVEL'],
+                           v.get('EXTRAVERSION', ''))
+
+
 def real_tree_for(version, tmp_path_factory):
     name, olds = REAL_TREES[version]
-    base = next((b for b in BASES if b.version.startswith(version + '.')),
-                None)
-    if base is None or not base.has_series:
+    if not any(b.version.startswith(version + '.') and b.has_series
+               for b in BASES):
         pytest.skip('no built base with a series for %s' % version)
     path = os.path.join(conflib.BUILD, 'src', name)
     if not os.path.isfile(os.path.join(path, 'Kconfig')):
         pytest.fail('no real tree at %s: run scripts/kernel-tree --debian %s'
                     % (path, version))
+    # the built base of exactly the tree's version (an older build of the
+    # same series, e.g. 7.3.0-rc7 beside 7.3.4, is not that tree's)
+    base = next((b for b in BASES if b.version == tree_version(path)), None)
+    if base is None:
+        pytest.fail('the tree at %s is %s, and %s is not built: run make check'
+                    % (path, tree_version(path), tree_version(path)))
     envfile = tmp_path_factory.mktemp('env') / 'env'
     subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
                     '--print-env', str(envfile), path], check=True)

@@ -1,81 +1,226 @@
 # SPDX-License-Identifier: GPL-2.0
-"""make dist: the drop-in files work in a pristine tree's own 'make
-oldconfig' (with '<'), and the tarball holds the series as it is."""
+"""make dist: every command of build/dist/README, run literally on a
+pristine tree of each built base, gives a tree whose own 'make oldconfig'
+has '<'; the drop-in command of README.md copies exactly the files make
+dist wrote; the tarball holds the series as it is; and 'make dist' works
+with only the default base built."""
 
+import filecmp
 import os
 import random
+import re
 import shutil
 import subprocess
 import tarfile
+
+import pytest
 
 import conflib
 
 DIST = os.path.join(conflib.TOP, 'scripts', 'dist')
 
 
-def make_dist(tmp_path):
-    out = tmp_path / 'dist'
+@pytest.fixture(scope='module')
+def dist(tmp_path_factory):
+    """build/dist as 'make dist' writes it, in a directory of the tests."""
+    out = tmp_path_factory.mktemp('dist') / 'dist'
     subprocess.run([DIST, '--out', str(out)], check=True, capture_output=True)
     return out
 
 
-def test_tarball_is_the_series(series, tmp_path):
-    out = make_dist(tmp_path)
-    with tarfile.open(out / ('kconfig-back-%s.tar.gz' % series.series)) as t:
-        t.extractall(tmp_path / 'x')
-    got = tmp_path / 'x' / ('kconfig-back-%s' % series.series)
-    want = os.path.join(conflib.TOP, 'patches', series.series)
-    parts = [p for p in ('back', 'journal')
-             if os.path.isdir(os.path.join(want, p))]
-    assert sorted(os.listdir(got)) == parts
-    for p in parts:
-        assert sorted(os.listdir(got / p)) == sorted(
-            f for f in os.listdir(os.path.join(want, p)) if f.endswith('.patch'))
-        for f in os.listdir(got / p):
-            assert ((got / p / f).read_bytes() ==
-                    open(os.path.join(want, p, f), 'rb').read())
-    readme = (out / 'README').read_text()
-    assert 'git am' in readme and 'patch -p1' in readme
-
-
-def test_drop_in_conf_c(real, tmp_path):
-    out = make_dist(tmp_path)
-    drop_in = out / ('kconfig-back-%s' % real.base.version)
-    files = sorted(os.listdir(drop_in))
-    # conf.c, and the other files a series changes: symbol.c on mainline,
-    # confdata.c and lkc_proto.h with a journal
-    assert 'conf.c' in files
-    assert files == ['conf.c'] or (real.base.series == 'mainline' or
-                                   real.base.has_journal)
-    tree = tmp_path / 'linux'
-    subprocess.run(['cp', '-al', real.path, str(tree)], check=True)
-    for name in files:
-        with open(os.path.join(real.base.path, 'patched', 'scripts',
-                               'kconfig', name), 'rb') as f:
-            assert (drop_in / name).read_bytes() == f.read()
-        target = tree / 'scripts' / 'kconfig' / name
-        target.unlink()                 # do not write through the hard link
-        shutil.copy(drop_in / name, target)
+def shell_env():
+    """The environment of a user's shell: not a sub-make of 'make check',
+    git with an identity (HOME stays: rustc, which the kernel's Kconfig
+    asks for its version, finds its toolchain there)."""
     env = {k: v for k, v in os.environ.items()
            if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
-    old = real.old_config()
-    rng = random.Random(3)
+    env.update(GIT_AUTHOR_NAME='t', GIT_AUTHOR_EMAIL='t@t',
+               GIT_COMMITTER_NAME='t', GIT_COMMITTER_EMAIL='t@t')
+    return env
+
+
+def series_files(base):
+    """Every patch file of the base's series, as paths under
+    patches/<series>/, cover letters included."""
+    top = os.path.join(conflib.TOP, 'patches', base.series)
+    return sorted(os.path.relpath(os.path.join(d, f), top)
+                  for d, _, files in os.walk(top)
+                  for f in files if f.endswith('.patch'))
+
+
+def test_tarball_is_the_series(series, dist, tmp_path):
+    with tarfile.open(dist / ('kconfig-back-%s.tar.gz' % series.series)) as t:
+        t.extractall(tmp_path / 'x')
+    got = tmp_path / 'x' / ('kconfig-back-%s' % series.series)
+    names = sorted(os.path.relpath(os.path.join(d, f), got)
+                   for d, _, files in os.walk(got) for f in files)
+    assert names == series_files(series)
+    for name in names:
+        assert filecmp.cmp(got / name, os.path.join(
+            conflib.TOP, 'patches', series.series, name), shallow=False)
+
+
+def readme_blocks(text):
+    """The command blocks of a README: runs of lines indented by four
+    spaces (the lines of a loop inside are indented further)."""
+    blocks, cur = [], []
+    for line in text.splitlines():
+        if line.startswith('    ') and line.strip():
+            cur.append(line[4:])
+        elif cur:
+            blocks.append('\n'.join(cur) + '\n')
+            cur = []
+    if cur:
+        blocks.append('\n'.join(cur) + '\n')
+    return blocks
+
+
+def session_input():
     keys = ['y', '<', 'n', '', '<', '<', '']
+    rng = random.Random(3)
     keys += [rng.choice(['', '', 'y', 'n']) for _ in range(700)]
-    data = ''.join(k + '\n' for k in keys).encode()
-    cfg = tree / '.config'
-    cfg.write_bytes(old)
-    made = subprocess.run(['make', '-s', 'oldconfig'], cwd=tree, input=data,
-                          env=env, capture_output=True)
-    made_cfg = cfg.read_bytes()
-    assert made.returncode == 0, made.stderr[-2000:]
-    assert made.stdout.count(b'* Back to the previous question') == 3
-    assert made.stdout.count(b'* No earlier answer to go back to') == 0
-    # the same as the patched conf built by this project, run on that tree
-    cfg.write_bytes(old)
-    ours = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
-                           '--conf', real.base.patched, str(tree), ],
-                          input=data, env=env, capture_output=True)
-    assert ours.returncode == 0
-    assert cfg.read_bytes() == made_cfg
-    shutil.rmtree(tree)
+    return ''.join(k + '\n' for k in keys).encode()
+
+
+def kconfig_tree(real, path):
+    """A pristine tree with what 'make oldconfig' reads of the real tree:
+    the top Makefile, the architectures' Makefiles, scripts/ and every
+    Kconfig file (measured with strace on the three trees: the same output
+    and .config as the whole tree), and whatever the series changes.
+    Copied, not linked, so that nothing can write through to the tree."""
+    paths = set()
+    for p in real.base.patches:
+        with open(p, errors='replace') as f:
+            paths.update(m.group(1) for m in
+                         re.finditer(r'^diff --git a/(\S+) ', f.read(), re.M))
+    for d, _, files in os.walk(real.path):
+        for name in files:
+            rel = os.path.relpath(os.path.join(d, name), real.path)
+            if not (name.startswith('Kconfig') or rel == 'Makefile' or
+                    rel.startswith('scripts/') or rel in paths or
+                    (re.match(r'arch/[^/]+/Makefile', rel))):
+                continue
+            os.makedirs(path / os.path.dirname(rel), exist_ok=True)
+            shutil.copy2(os.path.join(d, name), path / rel,
+                         follow_symlinks=False)
+
+
+def test_dist_readme_literally(real, dist, tmp_path):
+    """Each block of commands of build/dist/README, with its placeholders
+    filled in, run as it stands on its own pristine copy of the tree, ends
+    with the tree's own 'make oldconfig' taking '<': three times back, and
+    the .config of the project's patched conf for the same input."""
+    base = real.base
+    readme = (dist / 'README').read_text()
+    assert 'kconfig-back-%s/' % base.version in readme
+    blocks = readme_blocks(readme)
+    assert len(blocks) >= 3
+    env = shell_env()
+    data = session_input()
+    old = real.old_config()
+
+    # what the project's patched conf gives in that tree, run with the
+    # environment the tree's make gives conf
+    ref = tmp_path / 'ref'
+    kconfig_tree(real, ref)
+    (ref / '.config').write_bytes(old)
+    r = subprocess.run([base.patched, '--oldconfig', 'Kconfig'], input=data,
+                       env=real.env, cwd=ref, capture_output=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.count(b'* Back to the previous question') == 3
+    want = (ref / '.config').read_bytes()
+    shutil.rmtree(ref)
+
+    for i, block in enumerate(blocks):
+        # every route ends with the tree's own make oldconfig
+        assert re.search(r'^make .*oldconfig$', block.rstrip().splitlines()[-1]), block
+        tree = tmp_path / ('linux%d' % i)
+        kconfig_tree(real, tree)
+        (tree / '.config').write_bytes(old)
+        out = tmp_path / ('dist%d' % i)
+        shutil.copytree(dist, out)
+        script = block.replace('/path/to/dist', str(out))
+        script = script.replace('/path/to/linux', str(tree))
+        script = re.sub(r'\bVERSION\b', base.version, script)
+        script = re.sub(r'\bSERIES\b', base.series, script)
+        assert '/path/to' not in script
+        r = subprocess.run(['bash', '-e', '-c', script], input=data,
+                           cwd=tmp_path, env=env, capture_output=True)
+        assert r.returncode == 0, (script, r.stderr[-3000:])
+        assert r.stdout.count(b'* Back to the previous question') == 3, script
+        assert r.stdout.count(b'* No earlier answer to go back to') == 0
+        assert (tree / '.config').read_bytes() == want, script
+        shutil.rmtree(tree)
+        shutil.rmtree(out)
+
+
+def readme_drop_in_command():
+    """The drop-in command of README.md ('Use it in your kernel tree')."""
+    with open(os.path.join(conflib.TOP, 'README.md')) as f:
+        lines = [l.strip() for l in f
+                 if l.strip().startswith('cp build/dist/kconfig-back-')]
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_readme_drop_in(series, dist, tmp_path):
+    """README.md's drop-in command, run on a copy of the pristine kconfig
+    sources, copies exactly the files make dist wrote, and they make the
+    tree's kconfig sources those of the patched build: its conf goes back
+    as the patched conf does."""
+    tree = tmp_path / 'linux'
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    cmd = readme_drop_in_command()
+    cmd = cmd.replace('build/dist/', str(dist) + '/')
+    cmd = cmd.replace('<version>', series.version)
+    cmd = cmd.replace('/path/to/linux', str(tree))
+    assert '<' not in cmd and '/path/to' not in cmd, cmd
+    before = {f: (tree / 'scripts' / 'kconfig' / f).read_bytes()
+              for f in os.listdir(tree / 'scripts' / 'kconfig')
+              if (tree / 'scripts' / 'kconfig' / f).is_file()}
+    subprocess.run(['bash', '-e', '-c', cmd], cwd=conflib.TOP, check=True)
+    kdir = tree / 'scripts' / 'kconfig'
+    changed = sorted(f for f in os.listdir(kdir) if (kdir / f).is_file() and
+                     before.get(f) != (kdir / f).read_bytes())
+    drop_in = sorted(os.listdir(dist / ('kconfig-back-%s' % series.version)))
+    assert changed == drop_in
+    # every kconfig source is now the patched one
+    patched = os.path.join(series.path, 'patched', 'scripts', 'kconfig')
+    for f in before:
+        assert filecmp.cmp(kdir / f, os.path.join(patched, f),
+                           shallow=False), f
+    subprocess.run(['make', '-s', '-C', str(tree), '-f',
+                    os.path.join(conflib.TOP, 'kconfig', 'conf.mk')],
+                   check=True, capture_output=True)
+    kconfig = os.path.join(conflib.DEMO, 'Kconfig')
+    with open(os.path.join(conflib.DEMO, 'old.config'), 'rb') as f:
+        old = f.read()
+    data = b'myhost\n<\n\n\n<\n'
+    runs = [conflib.run_conf(conf, '--oldconfig', kconfig, conflib.DEMO,
+                             str(tmp_path), old, data)
+            for conf in (str(kdir / 'conf'), series.patched)]
+    assert runs[0].stdout.count(b'* Back to the previous question') == 2
+    assert not runs[0].differences(runs[1])
+
+
+def test_make_dist_with_the_default_base_only(tmp_path):
+    """On a fresh clone, 'make' builds the default base saying what it
+    does and where conf is, and 'make dist' then writes that base (it
+    needs no other)."""
+    broot = tmp_path / 'build'
+    env = dict(shell_env(), BUILD_ROOT=str(broot))
+    r = subprocess.run(['make', '-C', conflib.TOP, '--no-print-directory'],
+                       env=env, capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    dirs = [d for d in os.listdir(broot) if d.startswith('6.12.')]
+    assert len(dirs) == 1
+    conf = broot / dirs[0] / 'patched' / 'scripts' / 'kconfig' / 'conf'
+    assert 'extracting' in r.stderr and 'compiling' in r.stderr
+    assert r.stderr.rstrip().splitlines()[-1].startswith('build: built ' + str(conf))
+    r = subprocess.run(['make', '-C', conflib.TOP, '--no-print-directory',
+                        'dist'], env=env, capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    assert sorted(os.listdir(broot / 'dist')) == [
+        'README', 'kconfig-back-%s' % dirs[0], 'kconfig-back-6.12.tar.gz']

@@ -6,6 +6,8 @@ import glob
 import os
 import subprocess
 
+import pytest
+
 import conflib
 
 SCRIPTS = sorted(p for p in glob.glob(os.path.join(conflib.TOP, 'scripts', '*'))
@@ -48,3 +50,50 @@ def test_install_deps_prints_the_command(tmp_path):
     assert r.returncode == 0
     # everything is installed here: nothing to print
     assert r.stdout == ''
+
+
+def test_install_deps_counts_the_mainline_download(tmp_path):
+    """linux-source-7.3 is not in Debian 12: --check reports it missing
+    until it is downloaded, with the command that downloads it; an unknown
+    base is refused, naming the bases."""
+    deps = os.path.join(conflib.TOP, 'scripts', 'install-deps')
+    env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'b'))
+    if os.path.exists('/usr/src/linux-source-7.3.tar.xz'):
+        pytest.skip('linux-source-7.3 is installed here')
+    for args in (['--test', '--check'], ['--base', '7.3', '--check']):
+        r = subprocess.run([deps, *args], capture_output=True, text=True,
+                           env=env)
+        assert r.returncode == 1
+        assert 'linux-source-7.3' in r.stderr
+        assert 'scripts/install-deps --base 7.3' in r.stderr
+    r = subprocess.run([deps, '--base', '7.3', '--print'],
+                       capture_output=True, text=True, env=env)
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[-1] == 'scripts/install-deps --base 7.3'
+    # the default base is Debian 12's own: nothing to download
+    r = subprocess.run([deps, '--check'], capture_output=True, text=True,
+                       env=env)
+    assert 'linux-source-7.3' not in r.stderr
+    for base in ('5.10', 'mainline'):
+        r = subprocess.run([deps, '--base', base], capture_output=True,
+                           text=True, env=env)
+        assert r.returncode == 1
+        assert 'BASE= is one of 7.3, 6.12, 6.1' in r.stderr
+        assert not os.path.exists(tmp_path / 'b')
+
+
+def test_oldconfig_refuses_an_unknown_mode(tmp_path):
+    """An unknown --mode is refused before conf runs (conf would take it
+    for --oldaskconfig and ask every question), listing the modes."""
+    tree = tmp_path / 'linux'
+    tree.mkdir()
+    (tree / 'Makefile').write_text('all:\n')
+    (tree / 'Kconfig').write_text('config A\n\tbool "a"\n')
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
+                        '--mode', 'bogus', str(tree)], capture_output=True,
+                       text=True, stdin=subprocess.DEVNULL)
+    assert r.returncode != 0
+    assert r.stderr.count('\n') == 1
+    assert 'unknown --mode bogus: one of oldconfig, config, ' in r.stderr
+    assert r.stdout == ''
+    assert not (tree / '.config').exists()
