@@ -123,6 +123,15 @@ debian_configs() {
 	fi
 }
 
+# abs_path NAME: NAME made absolute against the current directory (empty
+# and absolute names are returned as they are)
+abs_path() {
+	case $1 in
+	''|/*)	printf '%s\n' "$1" ;;
+	*)	printf '%s\n' "$PWD/$1" ;;
+	esac
+}
+
 need_cmd() {
 	local c
 	for c in "$@"; do

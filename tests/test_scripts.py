@@ -169,3 +169,24 @@ def test_demo_says_where_the_config_is(series, demo, tmp_path):
         % conflib.shown_demo_config()).encode()
     with open(os.path.join(conflib.BUILD, 'demo', '.config'), 'rb') as f:
         assert f.read() == conf.config
+
+
+def test_demo_journal_is_relative_to_the_caller(series, tmp_path):
+    """KCONFIG_JOURNAL=rel.config for the demo lands where it was typed,
+    not in build/demo where conf runs."""
+    if not series.has_journal:
+        pytest.skip('patches/%s has no journal' % series.series)
+    name = 'rel-%s.config' % tmp_path.name
+    in_run = os.path.join(conflib.BUILD, 'demo', name)
+    try:
+        r = subprocess.run([conflib.script('demo'), *series.source_args],
+                           input=b'myhost\n', capture_output=True,
+                           cwd=tmp_path,
+                           env=conflib.shell_env(KCONFIG_JOURNAL=name))
+        assert r.returncode == 0
+        assert not os.path.exists(in_run)
+        assert 'CONFIG_DEFAULT_HOSTNAME="myhost"\n' in \
+            (tmp_path / name).read_text()
+    finally:
+        if os.path.exists(in_run):
+            os.unlink(in_run)
