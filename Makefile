@@ -34,6 +34,11 @@ help:
 	@echo '  worktree      git work tree for editing the series'
 	@echo '  regen-series  write patches/ back from the work tree'
 	@echo '  clean         remove build/'
+	@echo 'On a kernel tree: scripts/oldconfig /path/to/linux [ARCH=...] runs the patched'
+	@echo '  conf as that tree'"'"'s make oldconfig does (scripts/oldconfig --help).'
+	@echo "At a question, a line that is just '<' goes back to the previous one."
+	@echo 'KCONFIG_JOURNAL=FILE (for demo and scripts/oldconfig) keeps the answers in FILE;'
+	@echo '  run again with the same FILE, conf takes them and asks from where they end.'
 
 deps:
 	@scripts/install-deps $(DEPS_ARGS)

@@ -123,6 +123,27 @@ debian_configs() {
 	fi
 }
 
+# back_hint CONF MODE: before CONF runs in MODE (oldconfig, oldaskconfig,
+# syncconfig: the modes that ask), at a terminal (stdin and stdout both a
+# tty), one line saying that '<' goes back, if CONF has it (the patched
+# conf prints "* Back to the previous question" when it goes back; a stock
+# conf is not told of it).  Pipes get nothing: conf's bytes only.
+back_hint() {
+	[ -t 0 ] && [ -t 1 ] || return 0
+	case $2 in oldconfig|oldaskconfig|syncconfig) ;; *) return 0 ;; esac
+	LC_ALL=C grep -qF 'Back to the previous question' "$1" || return 0
+	echo "* Type '<' at a question to go back to the previous one"
+}
+
+# abs_path NAME: NAME made absolute against the current directory (empty
+# and absolute names are returned as they are)
+abs_path() {
+	case $1 in
+	''|/*)	printf '%s\n' "$1" ;;
+	*)	printf '%s\n' "$PWD/$1" ;;
+	esac
+}
+
 need_cmd() {
 	local c
 	for c in "$@"; do

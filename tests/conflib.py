@@ -84,8 +84,37 @@ class Base:
             found.append((os.path.relpath(dirpath, tests), dirpath, cfg))
         return found
 
+    @property
+    def source_args(self):
+        """The arguments that give scripts/build (and scripts/demo) this
+        base: its Debian package, or the kernel tree it was built from."""
+        if self.env.get('DEBIAN'):
+            return ['--debian', self.env['DEBIAN']]
+        return ['--kernel-src', self.env['SOURCE']]
+
     def __repr__(self):
         return self.version
+
+
+def shell_env(**extra):
+    """The environment of a command typed at a shell, not run by a make
+    (make check's MAKEFLAGS would reach the tree's make), with extra
+    variables."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
+    env.update(extra)
+    return env
+
+
+def script(name):
+    return os.path.join(TOP, 'scripts', name)
+
+
+def shown_demo_config():
+    """build/demo/.config as scripts/demo names it when run from the top:
+    relative to it when below it."""
+    path = os.path.join(BUILD, 'demo', '.config')
+    return os.path.relpath(path, TOP) if path.startswith(TOP + '/') else path
 
 
 def built_bases():

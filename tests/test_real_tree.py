@@ -10,6 +10,7 @@ stock one; and scripts/oldconfig gives exactly what the tree's own
 
 import os
 import random
+import re
 import shutil
 import subprocess
 
@@ -99,3 +100,37 @@ def test_oldconfig_script_other_arch(real612, tmp_path):
     assert values['ARCH'] == 'arm64' and values['SRCARCH'] == 'arm64'
     assert values['srctree'] == '.'
     assert values['KERNELVERSION'] == real612.base.version
+
+
+@pytest.mark.parametrize('how', ['environment', 'argument'])
+def test_oldconfig_journal_is_relative_to_the_caller(real612, tmp_path, how):
+    """A relative KCONFIG_JOURNAL given to scripts/oldconfig, in the
+    environment or as VAR=VALUE, is relative to where it was typed: the
+    journal is created there, not in the kernel tree where conf runs."""
+    if not real612.base.has_journal:
+        pytest.skip('patches/%s has no journal' % real612.base.series)
+    here = tmp_path / 'here'
+    here.mkdir()
+    config = tmp_path / '.config'
+    config.write_bytes(real612.old_config())
+    name = 'rel-%s.config' % tmp_path.name
+    in_tree = os.path.join(real612.path, name)
+    env = conflib.shell_env(KCONFIG_CONFIG=str(config))
+    args = [conflib.script('oldconfig'), '--conf', real612.base.patched,
+            real612.path]
+    if how == 'environment':
+        env['KCONFIG_JOURNAL'] = name
+    else:
+        args.append('KCONFIG_JOURNAL=' + name)
+    try:
+        # one answer typed (Enter), then the end of the input
+        r = subprocess.run(args, input=b'\n', capture_output=True, cwd=here,
+                           env=env)
+        assert r.returncode == 0, r.stderr
+        assert not os.path.exists(in_tree)
+        journal = (here / name).read_text()
+        # the answer, as a .config line
+        assert re.match(r'(# )?CONFIG_\w+[= ]', journal)
+    finally:
+        if os.path.exists(in_tree):
+            os.unlink(in_tree)

@@ -97,3 +97,96 @@ def test_oldconfig_refuses_an_unknown_mode(tmp_path):
     assert 'unknown --mode bogus: one of oldconfig, config, ' in r.stderr
     assert r.stdout == ''
     assert not (tree / '.config').exists()
+
+
+def test_make_help_names_oldconfig_and_journal():
+    r = subprocess.run(['make', '-s', 'help'], cwd=conflib.TOP,
+                       capture_output=True, text=True,
+                       env=conflib.shell_env())
+    assert r.returncode == 0
+    assert 'scripts/oldconfig /path/to/linux' in r.stdout
+    assert 'KCONFIG_JOURNAL=FILE' in r.stdout
+    assert "'<'" in r.stdout
+
+
+def test_oldconfig_help_names_back_and_journal():
+    r = subprocess.run([conflib.script('oldconfig'), '--help'],
+                       capture_output=True, text=True)
+    assert r.returncode == 0
+    assert "a line that is just '<' goes back" in r.stdout
+    assert 'KCONFIG_JOURNAL=FILE, in the environment or as a VAR=VALUE ' \
+        'argument, is\npassed through to conf' in r.stdout
+
+
+@pytest.mark.parametrize('name', ['oldconfig', 'demo'])
+def test_unknown_option_is_named(name):
+    """An unknown option is named, then the usage follows."""
+    r = subprocess.run([conflib.script(name), '-x', 'tree'],
+                       capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 2
+    lines = r.stderr.splitlines()
+    assert lines[0] == '%s: error: unknown %s -x' % (
+        name, 'option' if name == 'oldconfig' else 'argument')
+    assert lines[1].startswith('Usage: %s ' % name)
+    assert r.stdout == ''
+
+
+def test_oldconfig_names_what_is_missing(tmp_path):
+    """A tree that does not exist is said not to exist; a file is not a
+    directory; a directory without Makefile or Kconfig is not a tree."""
+    oldconfig = conflib.script('oldconfig')
+    missing = tmp_path / 'nonexistent'
+    a_file = tmp_path / 'a-file'
+    a_file.write_text('')
+    for path, says in ((missing, 'does not exist'),
+                       (a_file, 'is not a directory (give the top of a '
+                        'kernel tree)'),
+                       (tmp_path, 'is not a kernel tree (no Makefile or '
+                        'Kconfig)')):
+        r = subprocess.run([oldconfig, str(path)], capture_output=True,
+                           text=True, stdin=subprocess.DEVNULL)
+        assert r.returncode == 1
+        assert r.stderr == 'oldconfig: error: %s %s\n' % (path, says)
+        assert r.stdout == ''
+
+
+def test_demo_says_where_the_config_is(series, demo, tmp_path):
+    """On pipes the demo's stdout is conf's own, byte for byte (no line
+    about '<'), and a last line on stderr names the .config written."""
+    data = b'myhost\n<\n\n'
+    r = subprocess.run([conflib.script('demo'), *series.source_args],
+                       input=data, capture_output=True, cwd=conflib.TOP,
+                       env=conflib.shell_env())
+    assert r.returncode == 0
+    kconfig, srctree, old = demo
+    conf = conflib.run_conf(series.patched, '--oldconfig', kconfig, srctree,
+                            tmp_path, old, data)
+    assert r.stdout == conf.stdout
+    assert r.stdout.endswith(b'# configuration written to .config\n#\n')
+    assert r.stderr == conf.stderr + (
+        'demo: configuration written to %s\n'
+        % conflib.shown_demo_config()).encode()
+    with open(os.path.join(conflib.BUILD, 'demo', '.config'), 'rb') as f:
+        assert f.read() == conf.config
+
+
+def test_demo_journal_is_relative_to_the_caller(series, tmp_path):
+    """KCONFIG_JOURNAL=rel.config for the demo lands where it was typed,
+    not in build/demo where conf runs."""
+    if not series.has_journal:
+        pytest.skip('patches/%s has no journal' % series.series)
+    name = 'rel-%s.config' % tmp_path.name
+    in_run = os.path.join(conflib.BUILD, 'demo', name)
+    try:
+        r = subprocess.run([conflib.script('demo'), *series.source_args],
+                           input=b'myhost\n', capture_output=True,
+                           cwd=tmp_path,
+                           env=conflib.shell_env(KCONFIG_JOURNAL=name))
+        assert r.returncode == 0
+        assert not os.path.exists(in_run)
+        assert 'CONFIG_DEFAULT_HOSTNAME="myhost"\n' in \
+            (tmp_path / name).read_text()
+    finally:
+        if os.path.exists(in_run):
+            os.unlink(in_run)
