@@ -81,3 +81,19 @@ def test_equivalence_check_catches_a_wrong_undo(series, demo, tmp_path):
             tmp_path, old, os.environ, seed, p_back=0.3)
         failed += bool(problems)
     assert failed >= 8
+
+
+def test_back_then_end_of_input(series, demo, tmp_path):
+    """'<' and then the end of the input: the usual defaults apply, as in
+    the stock conf fed the answers that survived, not the undone answers
+    that the questions offer again."""
+    kconfig, srctree, old = demo
+    for typed, survived in ((b'myhost\n<\n', b''),
+                            (b'myhost\n20\n<\n<\n', b''),
+                            (b'myhost\n20\n<\n', b'myhost\n')):
+        r = conflib.run_conf(series.patched, '--oldconfig', kconfig, srctree,
+                             tmp_path, old, typed)
+        s = conflib.run_conf(series.stock, '--oldconfig', kconfig, srctree,
+                             tmp_path, old, survived)
+        assert (r.returncode, r.config) == (s.returncode, s.config), typed
+        assert b'myhost' in r.stdout
