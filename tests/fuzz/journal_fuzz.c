@@ -8,12 +8,12 @@
  * conf_read_file() into the S_DEF_DEF3 values, with the symbols of the
  * Kconfig tree in $FUZZ_KCONFIG (under $srctree).  Then every visible
  * question of the tree takes its answer with journal_take(), which is
- * applied as conf applies a line typed, between undo_save_menu() and
- * undo_add_answer(); the answers are undone and the journal closed before
- * the next input.  What differs between the bases' series, from the
- * compiler's -D flags (scripts/fuzz-journal): CONF_USER_VALUE_HOOK, conf
- * sets sym_user_value_hook (mainline, 6.1); CONF_OLD_CHOICES, 6.1's
- * choices have a value (y, m or n) of their own, asked before the member.
+ * applied as conf applies a line typed, after a mark of symbol.c's undo
+ * log (sym_undo_mark()); the answers are undone (sym_undo()) and the
+ * journal closed before the next input.  What differs between the bases'
+ * series, from the compiler's -D flags (scripts/fuzz-journal):
+ * CONF_OLD_CHOICES, 6.1's choices have a value (y, m or n) of their own,
+ * asked before the member.
  */
 #include <stdint.h>
 
@@ -35,9 +35,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	close(fd);
 	conf_parse(getenv("FUZZ_KCONFIG"));
 	conf_read(NULL);
-#ifdef CONF_USER_VALUE_HOOK
-	sym_user_value_hook = undo_save;	/* as conf_walk() does */
-#endif
 	/* the answers taken are printed as if typed: not looked at here */
 	if (!freopen("/dev/null", "w", stdout))
 		exit(1);
@@ -51,7 +48,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * menu_for_each_entry()
  */
 #define take_answer(menu, member)	journal_take(menu, member)
-#define add_answer(menu, member)	undo_add_answer(menu, member)
 #define set_member(menu, sym)		sym_set_tristate_value(sym, yes)
 
 static struct menu *next_menu(struct menu *m)
@@ -66,10 +62,11 @@ static struct menu *next_menu(struct menu *m)
 	for (menu = rootmenu.list; menu; menu = next_menu(menu))
 #else
 #define take_answer(menu, member)	journal_take(menu)
-#define add_answer(menu, member)	undo_add_answer(menu)
 #define set_member(menu, sym)		choice_set_value(menu, sym)
 #define for_each_menu(menu)		menu_for_each_entry(menu)
 #endif
+
+static int marks;	/* of symbol.c's undo log, one per answer taken */
 
 /*
  * Take the journal's answer to @menu (its member if @member) and apply
@@ -82,10 +79,10 @@ static void take(struct menu *menu, bool member)
 	size_t len;
 	int n;
 
-	journal_line = take_answer(menu, member);
-	if (!journal_line)
+	if (!take_answer(menu, member))
 		return;
-	undo_save_menu(menu);
+	sym_undo_mark();
+	marks++;
 	if (member) {
 		/* the number of the member, among the visible ones */
 		n = atoi(line);
@@ -99,11 +96,8 @@ static void take(struct menu *menu, bool member)
 		len = strlen(line);
 		if (len && line[len - 1] == '\n')
 			line[len - 1] = 0;
-		if (!sym_set_string_value(sym, line))
-			return;
+		sym_set_string_value(sym, line);
 	}
-	/* journal_line is set: the answer is not written back */
-	add_answer(menu, member);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -129,10 +123,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #endif
 			take(menu, sym_is_choice(menu->sym));
 		}
-	journal_answers();
-	undo_to(0);
-	undo_nr_answers = 0;
-	journal_line = false;
+	journal_answers(NULL);
+	for (; marks; marks--)
+		sym_undo();
 	/* unlocked and closed, for the next input to open it again */
 	flock(fileno(journal), LOCK_UN);
 	fclose(journal);
