@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """patches/known-bases is what scripts/known-bases writes (the files each
 series changes now, the sums of the releases whose sources are here), and
-it notices a changed sum or a series that changes another file."""
+it notices a changed sum or a series that changes another file; the table
+of scripts/check-releases goes into README.md between its markers."""
 
 import hashlib
 import os
@@ -144,3 +145,55 @@ def test_known_bases_notices_a_change(tmp_path):
     assert r.returncode == 1
     assert 'does not apply at fuzz 0 to ' in r.stderr
 
+
+def test_check_releases_table_goes_into_the_readme(tmp_path):
+    """The rows kept in build/releases, in version order, the kconfig
+    sources groups of a line named a, b, ... (a line with one group only by
+    its sum), put into README.md between the markers with the date."""
+    p = project_copy(tmp_path)
+    broot = tmp_path / 'b'
+    rows = {
+        '6.12.118': ('trixie-security: 6.12.118-1', 'f' * 64, '6.12',
+                     'verified: suite 36/36'),
+        '6.12.115': ('trixie-security: 6.12.115-2', 'c' * 64, '6.12',
+                     'rejected at fuzz 0: 6.12/back/0003, hunk 5'),
+        '6.12.117': ('trixie: 6.12.117-1', 'f' * 64, '6.12',
+                     'verified: suite 36/36'),
+        '5.10.223': ('bullseye: 5.10.223-1', '2' * 64, '5.10',
+                     'no series yet (patches/5.10 does not exist)'),
+    }
+    for r, fields in rows.items():
+        (broot / 'releases' / r).mkdir(parents=True)
+        (broot / 'releases' / r / 'result').write_text(
+            '\t'.join((r,) + fields) + '\n')
+    readme = p / 'README.md'
+    script = str(p / 'scripts' / 'check-releases')
+    env = dict(os.environ, BUILD_ROOT=str(broot))
+    text = readme.read_text()
+    assert text.count('<!-- check-releases: begin -->\n') == 1
+    r = run(script, '--table', '--readme', env=env)
+    assert r.returncode == 0, r.stderr
+    new = readme.read_text()
+    before, rest = new.split('<!-- check-releases: begin -->\n')
+    block, after = rest.split('<!-- check-releases: end -->\n')
+    assert before == text.split('<!-- check-releases: begin -->\n')[0]
+    assert after == text.split('<!-- check-releases: end -->\n')[1]
+    assert re.match(r'Measured on \d{4}-\d\d-\d\d with `make check-releases`',
+                    block)
+    table = [line for line in block.splitlines() if line.startswith('| ')]
+    assert table[1:] == [
+        '| 5.10.223 | bullseye: 5.10.223-1 | 5.10 (22222222) | 5.10 | no '
+        'series yet (patches/5.10 does not exist) |',
+        '| 6.12.115 | trixie-security: 6.12.115-2 | 6.12 a (cccccccc) | 6.12 '
+        '| rejected at fuzz 0: 6.12/back/0003, hunk 5 |',
+        '| 6.12.117 | trixie: 6.12.117-1 | 6.12 b (ffffffff) | 6.12 | '
+        'verified: suite 36/36 |',
+        '| 6.12.118 | trixie-security: 6.12.118-1 | 6.12 b (ffffffff) | 6.12 '
+        '| verified: suite 36/36 |']
+    assert r.stdout.endswith(block)
+    # without the markers: one line saying so, README untouched
+    readme.write_text('# no table here\n')
+    r = run(script, '--table', '--readme', env=env)
+    assert r.returncode == 1 and r.stderr.count('\n') == 1
+    assert "README.md has no '<!-- check-releases: begin -->'" in r.stderr
+    assert readme.read_text() == '# no table here\n'
