@@ -447,3 +447,26 @@ def test_oldconfig_on_a_patched_tree_says_what_to_run(real612, tmp_path,
                         'oldconfig)\n' % (tree, what, tree))
     assert r.stdout == ''
     assert not (tree / '.config').exists()
+
+
+@pytest.mark.skipif(not LONG, reason='about a minute: check-long')
+def test_whole_tree_is_checked_on_its_own_kconfig(real612, tmp_path):
+    """A whole kernel tree with a local change is checked on its own
+    Kconfig too, with the environment its make gives conf."""
+    tree = tmp_path / 'linux'
+    subprocess.run(['cp', '-al', real612.path, str(tree)], check=True)
+    menu = tree / 'scripts' / 'kconfig' / 'menu.c'
+    text = menu.read_text()
+    menu.unlink()
+    menu.write_text('/* a local change */\n' + text)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
+    env['BUILD_ROOT'] = str(tmp_path / 'b')
+    r = run(BUILD, '--kernel-src', str(tree), '--quiet', env=env)
+    assert r.returncode == 0, r.stderr
+    m = re.search(r"its own Kconfig: (\d+) runs and (\d+) sessions \((\d+) "
+                  r"NEW questions, (\d+) answers kept; old config: its "
+                  r"alldefconfig without one symbol in ten\)", r.stderr)
+    assert m, r.stderr
+    runs, sessions, new, kept = map(int, m.groups())
+    assert runs >= 2 and sessions >= 2 and new >= 50 and kept >= 100

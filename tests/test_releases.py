@@ -149,7 +149,7 @@ def test_known_bases_notices_a_change(tmp_path):
 def test_check_releases_table_goes_into_the_readme(tmp_path):
     """The rows kept in build/releases, in version order, the kconfig
     sources groups of a line named a, b, ... (a line with one group only by
-    its sum), put into README.md between the markers with the date."""
+    its sum; a release not fetched in none), put into README.md between the markers with the date."""
     p = project_copy(tmp_path)
     broot = tmp_path / 'b'
     rows = {
@@ -159,6 +159,8 @@ def test_check_releases_table_goes_into_the_readme(tmp_path):
                      'rejected at fuzz 0: 6.12/back/0003, hunk 5'),
         '6.12.117': ('trixie: 6.12.117-1', 'f' * 64, '6.12',
                      'verified: suite 36/36'),
+        '6.12.116': ('trixie-security: 6.12.116-1', '?', '6.12',
+                     'listed, but its file is gone from the archive (404)'),
         '5.10.223': ('bullseye: 5.10.223-1', '2' * 64, '5.10',
                      'no series yet (patches/5.10 does not exist)'),
     }
@@ -186,6 +188,8 @@ def test_check_releases_table_goes_into_the_readme(tmp_path):
         'series yet (patches/5.10 does not exist) |',
         '| 6.12.115 | trixie-security: 6.12.115-2 | 6.12 a (cccccccc) | 6.12 '
         '| rejected at fuzz 0: 6.12/back/0003, hunk 5 |',
+        '| 6.12.116 | trixie-security: 6.12.116-1 | ? | 6.12 | listed, but '
+        'its file is gone from the archive (404) |',
         '| 6.12.117 | trixie: 6.12.117-1 | 6.12 b (ffffffff) | 6.12 | '
         'verified: suite 36/36 |',
         '| 6.12.118 | trixie-security: 6.12.118-1 | 6.12 b (ffffffff) | 6.12 '
