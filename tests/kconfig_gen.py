@@ -799,7 +799,8 @@ class Spec:
             self.tree, self.session, self.mode,
             ' '.join('%s=%s' % kv for kv in sorted(self.env.items()))
             or '(no KCONFIG_ variable)', self.conf,
-            "with '<'" if self.back else "without '<'")
+            "with '<' (p_back %g)" % self.p_back if self.back
+            else "without '<'")
 
 
 def session_spec(tree, session, back, p_asan=0.1):
@@ -840,7 +841,8 @@ class Campaign:
         what = "with '<'" if self.back else "without '<'"
         out = ['%d of %d sessions %s failed on %s (by problem: %s)' % (
             len(self.failures), self.runs, what, self.base.version,
-            ', '.join('%s: %d' % kv for kv in sorted(self.by_problem.items())))]
+            ', '.join('%s: %d' % kv
+                      for kv in sorted(self.by_problem.items())))]
         for i, (spec, problems) in enumerate(self.failures):
             if i < full:
                 out += ['', '%s: %s' % (spec, '; '.join(problems)),
@@ -857,9 +859,11 @@ def problem_kind(p):
     return re.sub(r'\d+', 'N', p.split(':')[0])
 
 
-def run_campaign(base, trees, sessions, back, workdir, features=None):
+def run_campaign(base, trees, sessions, back, workdir, features=None,
+                 confs=None):
     """Run sessions on every tree of the seeds in trees: with '<' or
-    without.  Returns a Campaign."""
+    without.  confs: the conf of a variant name, if not the base's.
+    Returns a Campaign."""
     features = features if features is not None else probe(base.stock)
     c = Campaign(base, back)
     for seed in trees:
@@ -871,8 +875,9 @@ def run_campaign(base, trees, sessions, back, workdir, features=None):
         os.makedirs(work, exist_ok=True)
         for session in session_seeds(seed, sessions):
             spec = session_spec(seed, session, back)
+            conf = (confs or {}).get(spec.conf) or base.conf(spec.conf)
             problems, mine, _ = run_session(base, tree, spec, work, src,
-                                            {spec.conf: base.conf(spec.conf)})
+                                            {spec.conf: conf})
             c.runs += 1
             c.by_conf[spec.conf] = c.by_conf.get(spec.conf, 0) + 1
             if mine is not None and back:
@@ -966,6 +971,8 @@ def replay(args):
         else probe(base.stock)
     tree = generate(args.tree, features)
     env = dict(kv.split('=', 1) for kv in args.env)
+    if args.p_back is None:
+        args.p_back = session_spec(args.tree, args.session, True).p_back
     spec = Spec(args.tree, args.session, '--' + args.mode, env, args.conf,
                 args.back,
                 args.p_back)
@@ -1000,7 +1007,7 @@ def replay(args):
         if spec.back:
             tail = tail_after_back(mine.stdout)
             tail = mine.stdout if tail is None else tail
-            n = tail.count(b'\n') + 1
+            n = len(tail.splitlines())
             end = b''.join(stock.stdout.splitlines(True)[-n:])
             if spec.conf == 'rfc' and not stock.stdout.endswith(tail):
                 print(show_diff('stdout (the end)', end, tail), end='')
@@ -1075,7 +1082,9 @@ def main():
                     'asan)')
     ap.add_argument('--back', action=argparse.BooleanOptionalAction,
                     default=True, help="with '<' (default) or without")
-    ap.add_argument('--p-back', type=float, default=0.2)
+    ap.add_argument('--p-back', type=float,
+                    help="how often a question starts a run of '<' "
+                    '(default: as in the campaign)')
     ap.add_argument('--dir', help='where --replay writes the tree and runs '
                     'conf (default: a new temporary directory, kept)')
     args = ap.parse_args()
