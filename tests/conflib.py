@@ -499,14 +499,15 @@ def start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
 
 def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
                  seed, p_back=0.12, max_backs=60, max_steps=20000,
-                 timeout=240, focus=None, focus_after=None):
+                 timeout=240, focus=None, focus_after=None, script=None):
     """Drive conf with random answers and runs of '<'. Track which answers
     survive: an answer is accepted when the next question is not the same
     one asked again, and '<' takes the last accepted answer back.
     focus: a regular expression; questions whose symbol or members match
     it get '<' runs eight times more often.  focus_after: likewise, but
     half of the questions that follow an accepted answer to one of those
-    start a run (which undoes that answer first)."""
+    start a run (which undoes that answer first).  script: the lines to
+    send first, one per question ('<' going back), before random ones."""
     rng = random.Random(seed)
     s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
     survived = []
@@ -516,6 +517,7 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     run = 0                 # '<' still to send in the current run
     steps = 0
     last_back = None
+    script = list(script or [])
     for q in s.questions():
         asked.append(q.key)
         just = None         # the question whose answer was just accepted
@@ -532,17 +534,22 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
             p = min(1.0, 8 * p_back)
         if focus_after and just and re.search(focus_after, repr(just)):
             p = max(p, 0.5)
-        if run == 0 and backs < max_backs and rng.random() < p:
+        line = script.pop(0) if script else None
+        if line is None and run == 0 and backs < max_backs and \
+                rng.random() < p:
             run = rng.choice([1, 1, 1, 2, 2, 3, 5, 8])
-        if run > 0:
-            run -= 1
+        if line is not None and line.strip() == '<' or \
+                line is None and run > 0:
+            run = max(run - 1, 0)
             backs += 1
-            s.send(rng.choice(['<', ' < ', '<\t']))
+            s.send(line if line is not None
+                   else rng.choice(['<', ' < ', '<\t']))
             if survived:
                 survived.pop()
             last_back = (len(survived), len(s.sent) - 1)
             continue
-        line = random_answer(rng, q)
+        if line is None:
+            line = random_answer(rng, q)
         pending = (q, explicit(q, line))
         s.send(line)
     if pending is not None:

@@ -20,6 +20,7 @@ what trees ask, and replay one session of a campaign that failed.
 import argparse
 import difflib
 import hashlib
+import json
 import os
 import random
 import re
@@ -165,6 +166,8 @@ class Sym:
     implies: list = field(default_factory=list)
     ranges: list = field(default_factory=list)      # (low, high, condition)
     transitional: bool = False
+    renamed: bool = False       # its default is a transitional symbol
+    trigger: bool = False       # ... if this one is set
     menuconfig: bool = False
     modules: str = None
     help: bool = False
@@ -205,25 +208,20 @@ class Tree:
 
     @property
     def selectors(self):
-        """A regular expression matching the question of a symbol that
-        selects or implies another (an answer worth undoing at once), or
-        None."""
-        names = sorted({s.name for s in self.symbols
-                        if s.selects or s.implies})
-        return r"'(%s)'" % '|'.join(names) if names else None
+        """A regular expression matching the question of a symbol whose
+        answer is worth undoing at once, or None: it selects or implies
+        another, or makes a transitional symbol the default of another."""
+        names = {s.name for s in self.symbols if s.selects or s.implies}
+        for s in self.symbols:
+            if s.renamed:
+                names.update(c for _, c in s.defaults
+                             if c and re.fullmatch(r'\w+', c))
+        return r"'(%s)'" % '|'.join(sorted(names)) if names else None
 
     def write(self, directory):
         for name, text in self.files.items():
             with open(os.path.join(directory, name), 'w') as f:
                 f.write(text)
-
-    @property
-    def text(self):
-        return ''.join('# ---- %s\n%s' % kv for kv in self.files.items())
-
-
-WORDS = ['foo', 'bar baz', 'x', '', 'a"b', 'back\\slash', '<', 'y', '42',
-         'tab\there']
 
 
 class Generator:
@@ -239,7 +237,6 @@ class Generator:
         self.selectors = []     # symbols that may select later ones
         self.choices = []
         self.files = 0
-        self.extra_files = {}
         self.modules = None
         self.cap = None         # expressions name symbols of a lower rank
 
@@ -420,10 +417,22 @@ class Generator:
         nodes = [Node('sym', old)]
         for _ in range(r.choice([1, 1, 1, 2])):
             new = self.sym(typ)
+            new.renamed = True
+            # mostly on an earlier question: its answer gives new the
+            # value of old, as a side effect of calculating new
             self.cap = new.rank
-            cond = self.maybe(0.2)
+            recent = [s for s in self.usable(self.boolish)[-6:] if s.prompt]
+            cond = None
+            if r.random() < 0.6:
+                if recent and r.random() < 0.7:
+                    trigger = r.choice(recent)
+                    trigger.trigger = True
+                    cond = trigger.name
+                else:
+                    cond = self.expr()
             self.cap = None
-            new.defaults.insert(r.randint(0, len(new.defaults)),
+            new.defaults.insert(0 if r.random() < 0.8 else
+                                r.randint(0, len(new.defaults)),
                                 (old.name, cond))
             nodes.append(Node('sym', new))
         r.shuffle(nodes)
@@ -520,7 +529,7 @@ class Generator:
                 n.children = self.block(k, depth)
                 budget -= k
                 nodes.append(n)
-            elif x < 0.38 and 'transitional' in self.f and depth == 0:
+            elif x < 0.42 and 'transitional' in self.f and depth == 0:
                 # not in a menu or an if: it would get their dependencies
                 t = self.transitional()
                 nodes += t
@@ -637,10 +646,11 @@ class Generator:
                     lines.append(set_line(r, s.name, v))
                 continue
             if s.transitional:
-                if r.random() < 0.6:
+                if r.random() < 0.8:
                     lines.append(set_line(r, s.name, value(r, s)))
                 continue
-            if (s.prompt or r.random() < 0.3) and r.random() < p_new:
+            if (s.prompt or r.random() < 0.3) and r.random() < (
+                    max(p_new, 0.7) if s.renamed or s.trigger else p_new):
                 continue
             if quiet and (s.selects or s.implies):
                 if r.random() < 0.6:
@@ -781,6 +791,7 @@ class Spec:
     conf: str           # the variant of the patched conf
     back: bool
     p_back: float = 0.2
+    script: list = None     # lines to send first (see back_session())
 
     def replay(self, base):
         rel = os.path.relpath(base.path, conflib.TOP)
@@ -925,7 +936,8 @@ def run_session(base, tree, spec, workdir, srctree, confs):
             t, problems = conflib.check_equivalence(
                 conf, base.stock, spec.mode, 'Kconfig', srctree, workdir,
                 tree.config, env, spec.session, p_back=spec.p_back,
-                max_backs=30, timeout=30, focus_after=tree.selectors)
+                max_backs=30, timeout=30, focus_after=tree.selectors,
+                script=spec.script)
             mine, stock = t.result, t.stock
             mine.sent = t.sent
             if spec.conf == 'rfc':
@@ -955,6 +967,136 @@ def run_session(base, tree, spec, workdir, srctree, confs):
     return problems, mine, stock
 
 
+# ---------------------------------------------------------------------------
+# Shrinking a failing session: fewer lines of Kconfig, .config and input
+
+STANZA = re.compile(r'(config|menuconfig|comment|source|mainmenu) ')
+OPENERS = {'if': 'endif', 'menu': 'endmenu', 'choice': 'endchoice'}
+
+
+def candidates(lines):
+    """Smaller versions of a Kconfig file (a list of lines): without a
+    stanza, without a block (or only its if/menu/choice lines), without
+    one attribute or help text."""
+    n = len(lines)
+
+    def extent(i):
+        """The end of the entry starting at line i: its indented lines."""
+        j = i + 1
+        while j < n and (lines[j].startswith((' ', '\t')) or
+                         not lines[j].strip()):
+            j += 1
+        return j
+
+    out = []
+    stack = []
+    for i, line in enumerate(lines):
+        word = line.split(' ')[0].strip()
+        if word in OPENERS:
+            stack.append((word, i))
+        elif word in OPENERS.values() and stack:
+            _, start = stack.pop()
+            out.append(lines[:start] + lines[i + 1:])
+            head = extent(start)
+            out.append(lines[:start] + lines[head:i] + lines[i + 1:])
+        elif STANZA.match(line):
+            out.append(lines[:i] + lines[extent(i):])
+    for i, line in enumerate(lines):
+        t = line.strip()
+        if not line.startswith('\t') or line.startswith('\t  '):
+            continue
+        if t == 'help':
+            j = i + 1
+            while j < n and (lines[j].startswith('\t  ') or
+                             not lines[j].strip()):
+                j += 1
+            out.append(lines[:i] + lines[j:])
+        elif t.split(' ')[0] in ('depends', 'select', 'imply', 'default',
+                                 'range', 'visible', 'optional'):
+            out.append(lines[:i] + lines[i + 1:])
+        elif ' if ' in t and '"' in t:     # a prompt's condition
+            indent = line[:len(line) - len(line.lstrip())]
+            out.append(lines[:i] + [indent + t.split(' if ')[0] + '\n'] +
+                       lines[i + 1:])
+    # the biggest cuts first
+    out.sort(key=len)
+    return out
+
+
+def chunks(items):
+    """Smaller lists: without a chunk of half, a quarter, ... one item."""
+    size = len(items) // 2
+    while size >= 1:
+        for i in range(0, len(items), size):
+            yield items[:i] + items[i + size:]
+        size //= 2
+
+
+def shrink(base, spec, tree, workdir, keep, conf=None, log=print,
+           budget=3000):
+    """Remove what a failing session can do without while keep(problems)
+    holds: lines of Kconfig, of .config and of the input (the session's
+    lines sent first, then random ones).  Returns (files, config, script,
+    problems)."""
+    files = {k: v.splitlines(True) for k, v in tree.files.items()}
+    config = tree.config.decode().splitlines(True) if tree.config else None
+    runs = 0
+
+    def fails(files, config, script):
+        nonlocal runs
+        runs += 1
+        src = tempfile.mkdtemp(dir=workdir)
+        try:
+            for name, lines in files.items():
+                with open(os.path.join(src, name), 'w') as f:
+                    f.write(''.join(lines))
+            t = Tree(tree.seed, tree.features,
+                     {k: ''.join(v) for k, v in files.items()},
+                     ''.join(config).encode() if config is not None else None,
+                     tree.symbols, tree.pool)
+            s = Spec(spec.tree, spec.session, spec.mode, spec.env, spec.conf,
+                     spec.back, spec.p_back, script)
+            problems, mine, _ = run_session(base, t, s, workdir, src,
+                                            {s.conf: conf})
+            if keep(problems):
+                return problems, mine
+            return None, None
+        finally:
+            shutil.rmtree(src, ignore_errors=True)
+
+    problems, mine = fails(files, config, spec.script)
+    if problems is None:
+        raise ValueError('the session does not fail as asked')
+    script = list(mine.sent) if spec.back else None
+    changed = True
+    while changed and runs < budget:
+        changed = False
+        if script is not None:
+            for cand in chunks(script):
+                p, m = fails(files, config, cand)
+                if p is not None and len(m.sent) < len(script):
+                    script, problems, changed = list(m.sent), p, True
+                    break
+        for name in list(files):
+            for cand in candidates(files[name]):
+                p, m = fails(dict(files, **{name: cand}), config, script)
+                if p is not None:
+                    files[name], problems, changed = cand, p, True
+                    if script is not None:
+                        script = list(m.sent)
+                    break
+        if config:
+            for cand in chunks(config):
+                p, m = fails(files, cand, script)
+                if p is not None:
+                    config, problems, changed = cand, p, True
+                    break
+        log('%d runs: %d lines of Kconfig, %d of .config, %d of input' % (
+            runs, sum(len(v) for v in files.values()), len(config or []),
+            len(script or [])))
+    return files, config, script, problems
+
+
 def show_diff(name, a, b, limit=60):
     a = (a or b'').decode(errors='replace').splitlines(True)
     b = (b or b'').decode(errors='replace').splitlines(True)
@@ -969,13 +1111,18 @@ def replay(args):
                         if not os.path.isabs(args.base) else args.base)
     features = tuple(args.features.split(',')) if args.features is not None \
         else probe(base.stock)
-    tree = generate(args.tree, features)
+    if args.replay_dir:
+        tree, args.script = load(args.replay_dir, args.tree, features)
+    else:
+        tree = generate(args.tree, features)
     env = dict(kv.split('=', 1) for kv in args.env)
     if args.p_back is None:
         args.p_back = session_spec(args.tree, args.session, True).p_back
+    args.conf_path = os.path.abspath(args.conf_path or base.conf(args.conf))
+    if args.shrink is not None:
+        tree, args.script = shrunk(base, tree, args, env)
     spec = Spec(args.tree, args.session, '--' + args.mode, env, args.conf,
-                args.back,
-                args.p_back)
+                args.back, args.p_back, getattr(args, 'script', None))
     d = args.dir or tempfile.mkdtemp(prefix='kconfig-gen-')
     os.makedirs(d, exist_ok=True)
     src = os.path.join(d, 'tree')
@@ -987,11 +1134,23 @@ def replay(args):
     if tree.config is not None:
         with open(os.path.join(src, 'old.config'), 'wb') as f:
             f.write(tree.config)
+    if os.path.exists(os.path.join(d, 'input')):
+        os.unlink(os.path.join(d, 'input'))
     print('%s on %s (features: %s)' % (spec, base.version, ','.join(features)))
     print('tree in %s (old .config: %s)' % (
         src, 'old.config' if tree.config is not None else 'none'))
-    confs = {spec.conf: base.conf(spec.conf)}
+    if spec.script is not None:
+        for name, text in tree.files.items():
+            print('---- %s\n%s' % (name, text), end='')
+        print('---- old.config\n%s' % (tree.config or b'').decode(), end='')
+        print('---- input sent first: %r' % spec.script)
+    confs = {spec.conf: args.conf_path}
     problems, mine, stock = run_session(base, tree, spec, work, src, confs)
+    if mine is not None and spec.back:
+        with open(os.path.join(d, 'input'), 'w') as f:
+            json.dump(mine.sent, f)
+        print('the input sent is in %s/input: --replay-dir %s replays it '
+              'on that tree' % (d, d))
     if mine is not None:
         for f in ('returncode', 'config', 'include', 'stderr'):
             a, b = getattr(stock, f), getattr(mine, f)
@@ -1017,6 +1176,43 @@ def replay(args):
             print(show_diff('stdout', stock.stdout, mine.stdout), end='')
     print('problems: %s' % (problems or 'none'))
     return 1 if problems else 0
+
+
+def load(d, seed, features):
+    """The tree a replay wrote into d (tree/: the Kconfig files and
+    old.config), and the input it sent (d/input), if any."""
+    src = os.path.join(d, 'tree')
+    files = {}
+    for name in sorted(os.listdir(src)):
+        if name != 'old.config':
+            with open(os.path.join(src, name)) as f:
+                files[name] = f.read()
+    config = conflib.read_file(os.path.join(src, 'old.config'))
+    script = None
+    if os.path.exists(os.path.join(d, 'input')):
+        with open(os.path.join(d, 'input')) as f:
+            script = json.load(f)
+    return Tree(seed, features, files, config, [], []), script
+
+
+def shrunk(base, tree, args, env):
+    """Shrink the session of args (see shrink()); the smaller tree and
+    the input to send first."""
+    spec = Spec(args.tree, args.session, '--' + args.mode, env, args.conf,
+                args.back, args.p_back, getattr(args, 'script', None))
+
+    def keep(problems):
+        return any(re.search(args.shrink, p) for p in problems)
+
+    with tempfile.TemporaryDirectory() as work:
+        files, config, script, problems = shrink(
+            base, spec, tree, work, keep, args.conf_path,
+            log=lambda m: print(m, file=sys.stderr))
+    t = Tree(tree.seed, tree.features, {k: ''.join(v) for k, v in
+                                         files.items()},
+             ''.join(config).encode() if config is not None else None,
+             tree.symbols, tree.pool)
+    return t, script
 
 
 def stats(args):
@@ -1080,6 +1276,8 @@ def main():
     ap.add_argument('--conf', default='patched',
                     help='the variant of the patched conf (patched, rfc, '
                     'asan)')
+    ap.add_argument('--conf-path', help='run this conf as the variant '
+                    '(default: build/<version>/VARIANT/scripts/kconfig/conf)')
     ap.add_argument('--back', action=argparse.BooleanOptionalAction,
                     default=True, help="with '<' (default) or without")
     ap.add_argument('--p-back', type=float,
@@ -1087,6 +1285,15 @@ def main():
                     '(default: as in the campaign)')
     ap.add_argument('--dir', help='where --replay writes the tree and runs '
                     'conf (default: a new temporary directory, kept)')
+    ap.add_argument('--replay-dir', metavar='DIR', help='with --replay: '
+                    'the tree that an earlier --replay wrote into DIR, and '
+                    'its input first (a shrunk session, or one edited by '
+                    'hand)')
+    ap.add_argument('--shrink', metavar='REGEX', nargs='?', const='',
+                    help='with --replay: remove lines of the Kconfig files, '
+                    'the .config and the input while a problem matching '
+                    'REGEX (default: any) remains, then write what is left '
+                    'into --dir and replay that')
     args = ap.parse_args()
     if args.base and not os.path.isabs(args.base):
         args.base = os.path.join(conflib.TOP, args.base)
