@@ -793,7 +793,9 @@ class Spec:
     p_back: float = 0.2
     script: list = None     # lines to send first (see back_session())
 
-    def replay(self, base):
+    def replay(self, base, features=None):
+        """The command that replays the session (on a tree of these
+        features, if they are given: the stock conf may have changed)."""
         rel = os.path.relpath(base.path, conflib.TOP)
         cmd = ['/usr/bin/python3', 'tests/kconfig_gen.py', '--replay',
                '--base', rel, '--tree', str(self.tree),
@@ -803,6 +805,8 @@ class Spec:
             cmd += ['--p-back', '%g' % self.p_back]
         for k, v in sorted(self.env.items()):
             cmd += ['--env', '%s=%s' % (k, v)]
+        if features is not None:
+            cmd += ['--features', ','.join(features) or "''"]
         return ' '.join(cmd)
 
     def __str__(self):
@@ -840,6 +844,7 @@ class Campaign:
     """What a campaign ran, and what failed."""
     base: object
     back: bool
+    features: tuple = ()
     runs: int = 0
     backs: int = 0              # '<' sent, over all sessions
     failures: list = field(default_factory=list)    # (Spec, problems)
@@ -857,7 +862,7 @@ class Campaign:
         for i, (spec, problems) in enumerate(self.failures):
             if i < full:
                 out += ['', '%s: %s' % (spec, '; '.join(problems)),
-                        '  replay: ' + spec.replay(self.base)]
+                        '  replay: ' + spec.replay(self.base, self.features)]
             elif i - full < lines:
                 out.append('%s: %s' % (spec, '; '.join(problems)))
             else:
@@ -876,7 +881,7 @@ def run_campaign(base, trees, sessions, back, workdir, features=None,
     without.  confs: the conf of a variant name, if not the base's.
     Returns a Campaign."""
     features = features if features is not None else probe(base.stock)
-    c = Campaign(base, back)
+    c = Campaign(base, back, features)
     for seed in trees:
         tree = generate(seed, features)
         src = os.path.join(workdir, 'tree-%d' % seed)
