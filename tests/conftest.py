@@ -18,6 +18,19 @@ LONG = os.environ.get('KCONFIG_BACK_LONG') == '1'
 BASES = conflib.built_bases()
 
 
+ASAN_FLAGS = ('-fsanitize=address,undefined -fno-sanitize-recover=all '
+              '-fno-omit-frame-pointer -g')
+
+
+def build_variant(base, name, *args):
+    """Build a variant of a base's patched conf (scripts/build --variant
+    NAME ARGS...) if it is not built yet; its path."""
+    subprocess.run([os.path.join(conflib.TOP, 'scripts', 'build'), '--quiet',
+                    '--kernel-src', base.env['SOURCE'], '--variant', name,
+                    *args], check=True, capture_output=True)
+    return base.conf(name)
+
+
 def seeds(short, long):
     """Seeds for a scenario: SEEDS=N overrides, check-long uses more."""
     n = int(os.environ.get('SEEDS') or (long if LONG else short))

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 import conflib
-from conftest import LONG
+from conftest import LONG, build_variant
 
 BUILD = os.path.join(conflib.TOP, 'scripts', 'build')
 
@@ -484,3 +484,33 @@ def test_whole_tree_is_checked_on_its_own_kconfig(real612, tmp_path):
     assert m, r.stderr
     runs, sessions, new, kept = map(int, m.groups())
     assert runs >= 2 and sessions >= 2 and new >= 50 and kept >= 100
+
+
+def test_variant_with_some_parts(series, tmp_path):
+    """--variant NAME --parts builds the conf with only the patches named:
+    the '<' series without its last patch here (what the random trees
+    compare stdout on); a part that is not there, or too short, stops the
+    build."""
+    conf = build_variant(series, 'rfc', '--parts', '0-fixes,back~1')
+    assert os.access(conf, os.X_OK)
+    tree = tmp_path / 'tree'
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    for p in series.part('0-fixes') + series.part('back')[:-1]:
+        r = run('patch', '-p1', '--fuzz=0', '-s', '-d', str(tree), '-i', p)
+        assert r.returncode == 0, r.stdout + r.stderr
+    built = os.path.join(series.path, 'rfc', 'scripts', 'kconfig')
+    sources = [f for f in os.listdir(tree / 'scripts' / 'kconfig')
+               if f.endswith(('.c', '.h', '.y', '.l'))]
+    assert 'conf.c' in sources
+    for f in sources:
+        with open(tree / 'scripts' / 'kconfig' / f, 'rb') as a, \
+                open(os.path.join(built, f), 'rb') as b:
+            assert a.read() == b.read(), f
+    n = len(series.part('back'))
+    for parts, message in (('nope', 'is not a part of the series'),
+                           ('back~%d' % n, 'has no more than %d' % n),
+                           ('back~x', 'is not a number')):
+        r = run(BUILD, '--quiet', '--kernel-src', series.env['SOURCE'],
+                '--variant', 'x', '--parts', parts)
+        assert r.returncode == 1 and message in r.stderr, r.stderr
+    assert not os.path.exists(os.path.join(series.path, 'x'))
