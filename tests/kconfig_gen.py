@@ -909,17 +909,10 @@ def run_campaign(base, trees, sessions, back, workdir, features=None,
 
 def tail_after_back(out):
     """What patched conf printed after the last '<': the bytes after the
-    last line saying it went back, without the heading of the question's
-    menu that it prints there when the menu is another one (stock prints
-    that heading only at the menu's first question).  None if it never
-    went back."""
+    last line saying it went back.  None if it never went back."""
     i = max((out.rfind(m) + len(m) for m in MARKERS if m in out),
             default=None)
-    if i is None:
-        return None
-    tail = out[i:]
-    m = re.match(rb'( *)\*\n\1\* [^\n]*\n\1\*\n', tail)
-    return tail[m.end():] if m else tail
+    return None if i is None else out[i:]
 
 
 def stdout_tail_matches(mine, stock):

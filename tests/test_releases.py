@@ -110,25 +110,28 @@ def test_known_bases_notices_a_change(tmp_path):
     assert "patches/known-bases is not what scripts/known-bases writes " \
         "(first difference: " in r.stderr
     kb.write_text(text)
-    # a series that changes menu.c too: a patch of its own, at the end
+    # a series that changes one more file (one it does not change yet: util.c,
+    # say): a patch of its own, at the end
     release, series = row[0], row[1]
+    name = next('scripts/kconfig/' + f for f in ('menu.c', 'util.c', 'preprocess.c')
+                if ['scripts/kconfig/' + f] not in [r[3:] for r in lines(kb)
+                                                    if r[0] == release])
     src = next(d for d in (
         os.path.join(conflib.BUILD, 'releases', release, 'src'),
         *[b.pristine for b in conflib.built_bases()
           if b.version == release and b.env.get('DEBIAN')])
         if os.path.isdir(d))
-    menu = os.path.join(src, 'scripts', 'kconfig', 'menu.c')
+    menu = os.path.join(src, name)
     with open(menu) as f:
         first = f.readline()
     (p / 'patches' / series / 'journal').mkdir(exist_ok=True)
     (p / 'patches' / series / 'journal' / '9999-menu.patch').write_text(
         'From: t\nSubject: [PATCH] menu\n\n---\n'
-        'diff --git a/scripts/kconfig/menu.c b/scripts/kconfig/menu.c\n'
-        '--- a/scripts/kconfig/menu.c\n+++ b/scripts/kconfig/menu.c\n'
-        '@@ -1 +1,2 @@\n+/* menu */\n %s' % first)
+        'diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n'
+        '@@ -1 +1,2 @@\n+/* menu */\n %s' % (name, name, name, name, first))
     r = run(script, '--check', env=env)
     assert r.returncode == 1
-    assert 'scripts/kconfig/menu.c' in r.stderr
+    assert name in r.stderr
     # written again, for the releases here (the others removed)
     others = sorted({r[0] for r in lines(kb)} - set(here))
     args = [a for o in others for a in ('--remove', o)]
@@ -136,7 +139,7 @@ def test_known_bases_notices_a_change(tmp_path):
     assert r.returncode == 0, r.stderr
     with open(menu, 'rb') as f:
         menu_sum = hashlib.sha256(f.read()).hexdigest()
-    assert [release, series, menu_sum, 'scripts/kconfig/menu.c'] in lines(kb)
+    assert [release, series, menu_sum, name] in lines(kb)
     assert run(script, '--check', env=env).returncode == 0
     # a series that does not apply to a release is refused
     patch = p / 'patches' / series / 'journal' / '9999-menu.patch'

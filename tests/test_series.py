@@ -9,7 +9,10 @@ import os
 import shutil
 import subprocess
 
+import pytest
+
 import conflib
+from test_build import made_on
 
 
 def test_check_series(series):
@@ -26,6 +29,9 @@ def test_regenerated_series_is_identical(series, tmp_path):
     regenerates them, and on any verified base of the series (7.3.4 and
     7.3.0-rc7 have the same kconfig sources; a series made from Debian's
     tarball names no base-commit:)."""
+    if not made_on(series):
+        pytest.skip('patches/%s is made on another release of the line'
+                    % series.series)
     env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'build'),
                GIT_AUTHOR_NAME='Somebody Else', GIT_AUTHOR_EMAIL='else@example.org',
                GIT_COMMITTER_NAME='Somebody Else',

@@ -54,8 +54,11 @@ def clean_env():
 def suite(tree, stock_tree, env):
     """The tree's kconfig tests with the patched conf: (passed, the cases
     of the series)."""
+    # a test of a conf that loops fails, rather than hang the suite
+    env = dict(env, PYTHONPATH=os.path.dirname(os.path.abspath(__file__)))
     r = subprocess.run([sys.executable, '-B', '-m', 'pytest', '-v',
-                        '-p', 'no:cacheprovider', 'scripts/kconfig/tests'],
+                        '-p', 'no:cacheprovider', '-p', 'suite_timeout',
+                        'scripts/kconfig/tests'],
                        cwd=tree, capture_output=True, text=True, timeout=300,
                        env=env)
     results = dict(re.findall(r'^scripts/kconfig/tests/(\S+) (PASSED|FAILED|'
