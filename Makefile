@@ -3,7 +3,8 @@
 # kconfig-back: '<' goes back to the previous question in make oldconfig.
 # See README.md.  Variables:
 #   KERNEL_SRC=/path/to/linux   take the kconfig sources from a kernel tree
-#   BASE=7.3 | 6.12 | 6.1       else from Debian's linux-source-$(BASE)
+#   BASE=7.3 | 7.2 | 6.12 | 6.1 | 5.10
+#                               else from Debian's linux-source-$(BASE)
 #   SEEDS=N                     seeded sessions per scenario in the tests
 
 PYTHON3		?= /usr/bin/python3
@@ -11,23 +12,24 @@ BASE		?= 6.12
 SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
 # what building needs: the tools, and Debian's sources of BASE
 DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
-# the bases 'make check' tests: the given tree, or Debian's 7.3 (mainline),
-# 6.12 and 6.1
-CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:6.12 --debian:6.1)
+# the bases 'make check' tests: the given tree, or Debian's 7.3 and 7.2 (the
+# mainline series), 6.12 and 6.1
+CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:7.2 --debian:6.12 --debian:6.1)
 PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
 
-.PHONY: all build demo check check-long check-series bench dist lint worktree \
-	regen-series deps test-deps clean help
+.PHONY: all build demo check check-long check-series check-releases bench dist \
+	lint worktree regen-series deps test-deps clean help
 
 all: build
 
 help:
-	@echo 'make [KERNEL_SRC=dir | BASE=7.3|6.12|6.1] TARGET'
+	@echo 'make [KERNEL_SRC=dir | BASE=7.3|7.2|6.12|6.1|5.10] TARGET'
 	@echo '  build         build the stock and the patched conf (default)'
 	@echo '  demo          run the patched conf on the demo Kconfig'
 	@echo '  check         run all tests (installs what is missing)'
 	@echo '  check-long    the tests with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
+	@echo '  check-releases  every kernel source release in Debian'"'"'s archive: fetch, apply, build, check; a table'
 	@echo '  bench         instructions, memory and going-back times, stock vs patched'
 	@echo '  dist          drop-in files and the series as tarballs of every built base, in build/dist'
 	@echo '  lint          shellcheck the scripts'
@@ -52,8 +54,8 @@ build: deps
 demo: deps
 	@scripts/demo $(SRC_ARGS)
 
-# the real trees the tests run conf on: Debian's 6.12 and 6.1 sources
-REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1 --debian 7.3)
+# the real trees the tests run conf on: Debian's sources of each base
+REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1 --debian 7.3 --debian 7.2)
 
 check: test-deps
 	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done
@@ -70,6 +72,10 @@ lint:
 
 check-series: deps
 	@scripts/check-series $(SRC_ARGS)
+
+# every release of Debian's archive (not in check: about a minute each)
+check-releases: test-deps
+	@scripts/check-releases
 
 worktree:
 	@scripts/worktree $(SRC_ARGS)

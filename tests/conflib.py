@@ -8,6 +8,7 @@ import os
 import random
 import re
 import select
+import selectors
 import shutil
 import struct
 import subprocess
@@ -139,18 +140,87 @@ class Result:
     returncode: int
     config: bytes = None
     autoconf: bytes = None
+    include: dict = None    # what conf wrote under include/, by path
 
     def differences(self, other):
         """The fields that differ from another result."""
         return [f for f in ('stdout', 'stderr', 'returncode', 'config',
-                            'autoconf')
+                            'autoconf', 'include')
                 if getattr(self, f) != getattr(other, f)]
 
 
+def read_tree(path):
+    """The files under a directory, by relative path (None if there is no
+    such directory)."""
+    if not os.path.isdir(path):
+        return None
+    files = {}
+    for dirpath, _, names in os.walk(path):
+        for n in names:
+            full = os.path.join(dirpath, n)
+            files[os.path.relpath(full, path)] = read_file(full)
+    return files
+
+
+def run_capped(argv, data, cwd, env, timeout, max_output):
+    """Run a command with data as its input; (stdout, stderr, exit
+    status).  Raises Hang when it prints more than max_output bytes (a
+    loop that prints for ever would fill memory before its timeout) and
+    subprocess.TimeoutExpired after timeout seconds."""
+    p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, cwd=cwd, env=env)
+    out = {p.stdout: bytearray(), p.stderr: bytearray()}
+    deadline = time.monotonic() + timeout
+    with selectors.DefaultSelector() as sel:
+        sel.register(p.stdout, selectors.EVENT_READ)
+        sel.register(p.stderr, selectors.EVENT_READ)
+        if data:
+            os.set_blocking(p.stdin.fileno(), False)
+            sel.register(p.stdin, selectors.EVENT_WRITE)
+        else:
+            p.stdin.close()
+        view = memoryview(data)
+        while sel.get_map():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                p.kill()
+                p.wait()
+                raise subprocess.TimeoutExpired(argv, timeout)
+            for key, _ in sel.select(left):
+                f = key.fileobj
+                if f is p.stdin:
+                    try:
+                        view = view[os.write(f.fileno(), view[:65536]):]
+                    except BrokenPipeError:
+                        view = view[:0]
+                    if not view:
+                        sel.unregister(f)
+                        f.close()
+                    continue
+                chunk = os.read(f.fileno(), 65536)
+                if not chunk:
+                    sel.unregister(f)
+                    continue
+                out[f] += chunk
+                if len(out[p.stdout]) + len(out[p.stderr]) > max_output:
+                    p.kill()
+                    p.wait()
+                    raise Hang('%s printed more than %d bytes; the end:\n%s'
+                               % (argv[0], max_output,
+                                  out[p.stdout][-2000:].decode(
+                                      errors='replace')))
+    p.stdout.close()
+    p.stderr.close()
+    return bytes(out[p.stdout]), bytes(out[p.stderr]), p.wait()
+
+
 def run_conf(conf, mode, kconfig, srctree, workdir, dot_config=None,
-             input_bytes=b'', env=None, timeout=60, extra=()):
+             input_bytes=b'', env=None, timeout=60, extra=(),
+             max_output=None):
     """Run conf once with piped input in a fresh directory under workdir.
-    The result has .config and, where conf wrote it, auto.conf."""
+    The result has .config and, where conf wrote them, auto.conf and
+    everything under include/.  max_output: conf printing more than that
+    many bytes raises Hang."""
     run = tempfile.mkdtemp(dir=workdir)
     try:
         if dot_config is not None:
@@ -159,13 +229,18 @@ def run_conf(conf, mode, kconfig, srctree, workdir, dot_config=None,
         full_env = dict(env if env is not None else os.environ)
         full_env['srctree'] = srctree
         full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
-        p = subprocess.run([conf, *extra, mode, kconfig], input=input_bytes,
-                           capture_output=True, cwd=run, env=full_env,
-                           timeout=timeout)
-        r = Result(p.stdout, p.stderr, p.returncode,
-                   read_file(os.path.join(run, '.config')))
+        argv = [conf, *extra, mode, kconfig]
+        if max_output is None:
+            p = subprocess.run(argv, input=input_bytes, capture_output=True,
+                               cwd=run, env=full_env, timeout=timeout)
+            r = Result(p.stdout, p.stderr, p.returncode)
+        else:
+            r = Result(*run_capped(argv, input_bytes, cwd=run, env=full_env,
+                                   timeout=timeout, max_output=max_output))
+        r.config = read_file(os.path.join(run, '.config'))
         r.autoconf = read_file(os.path.join(run, 'include', 'config',
                                             'auto.conf'))
+        r.include = read_tree(os.path.join(run, 'include'))
         return r
     finally:
         shutil.rmtree(run, ignore_errors=True)
@@ -179,12 +254,13 @@ def read_file(path):
         return None
 
 
-def random_stream(rng, max_lines=40, back=False):
+def random_stream(rng, max_lines=40, back=False, pool=None):
     """Random answer lines, valid and invalid, maybe ending early (EOF)
-    or without a final newline."""
-    pool = ['', '', '', 'y', 'n', 'm', 'Y', 'N', 'M', 'yes', 'no', '?', 'x',
-            '1', '2', '3', '0', '9', '42', '-3', '0x10', 'ff', 'foo',
-            'a b c', '  y  ', '1?', '\t']
+    or without a final newline; pool: the lines to draw from."""
+    pool = list(pool or [
+        '', '', '', 'y', 'n', 'm', 'Y', 'N', 'M', 'yes', 'no', '?', 'x',
+        '1', '2', '3', '0', '9', '42', '-3', '0x10', 'ff', 'foo', 'a b c',
+        '  y  ', '1?', '\t'])
     if back:
         pool += ['<', '<', ' < ']
     lines = [rng.choice(pool) for _ in range(rng.randint(0, max_lines))]
@@ -207,7 +283,7 @@ class Session:
     """conf on pipes: wait() returns the output up to the next read of
     stdin (conf is then blocked reading fd 0), or None once conf exited."""
 
-    def __init__(self, argv, cwd, env, timeout=120):
+    def __init__(self, argv, cwd, env, timeout=120, max_output=1 << 26):
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, cwd=cwd, env=env)
@@ -215,6 +291,7 @@ class Session:
             fl = fcntl.fcntl(f, fcntl.F_GETFL)
             fcntl.fcntl(f, fcntl.F_SETFL, fl | os.O_NONBLOCK)
         self.deadline = time.monotonic() + timeout
+        self.max_output = max_output
         self.out = bytearray()
         self.err = bytearray()
         self.mark = 0
@@ -232,6 +309,10 @@ class Session:
             if data:
                 got = True
                 (self.out if f is self.p.stdout else self.err).extend(data)
+        if len(self.out) + len(self.err) > self.max_output:
+            self.p.kill()
+            raise Hang('conf printed more than %d bytes; output:\n%s' % (
+                self.max_output, self.out[-2000:].decode(errors='replace')))
         return got
 
     def _reading_stdin(self):
@@ -248,13 +329,18 @@ class Session:
         return len(fields) > 1 and fields[0] == '0' and fields[1] == '0x0'
 
     def wait(self):
+        # wait for output a short time first, then longer (up to 2 ms):
+        # small trees ask their next question within a fraction of that
+        pause = 0.0002
         while True:
             if time.monotonic() > self.deadline:
                 self.p.kill()
                 raise Hang('conf did not ask or exit in time; output:\n' +
                            self.out[-2000:].decode(errors='replace'))
-            if self._drain(0.002):
+            if self._drain(pause):
+                pause = 0.0002
                 continue
+            pause = min(2 * pause, 0.002)
             if self.p.poll() is not None:
                 while self._drain(0):
                     pass
@@ -278,9 +364,14 @@ class Session:
         self.p.wait()
 
     def result(self, workdir):
-        """What conf printed, its exit status and the .config in workdir."""
-        return Result(bytes(self.out), bytes(self.err), self.p.returncode,
-                      read_file(os.path.join(workdir, '.config')))
+        """What conf printed, its exit status, and the .config and what is
+        under include/ in workdir."""
+        r = Result(bytes(self.out), bytes(self.err), self.p.returncode,
+                   read_file(os.path.join(workdir, '.config')))
+        r.autoconf = read_file(os.path.join(workdir, 'include', 'config',
+                                            'auto.conf'))
+        r.include = read_tree(os.path.join(workdir, 'include'))
+        return r
 
     def send(self, line):
         self.sent.append(line)
@@ -400,16 +491,32 @@ class Transcript:
     backs: int
     result: Result
     sent: list              # the lines sent
+    stock: Result = None    # stock fed the surviving answers, if compared
+    # at the last '<': how many answers survived, and its index in sent
+    last_back: tuple = None
+
+    def input_after_last_back(self):
+        """The input that makes stock print what conf printed after the
+        last '<' (for a conf that does not offer undone answers as the
+        defaults): the answers that survived it, explicit, then the lines
+        conf read after it, as they were."""
+        if self.last_back is None:
+            lines = self.sent
+        else:
+            k, i = self.last_back
+            lines = [a for _, a in self.survived[:k]] + self.sent[i + 1:]
+        return ''.join(line + '\n' for line in lines).encode()
 
 
 def start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
           fresh=True):
     """Start conf in workdir: with dot_config as its .config (none if it is
-    None) when fresh, else on the .config workdir has."""
+    None) and no include/ when fresh, else on the .config workdir has."""
     cfg = os.path.join(workdir, '.config')
     if fresh:
         if os.path.exists(cfg):
             os.unlink(cfg)
+        shutil.rmtree(os.path.join(workdir, 'include'), ignore_errors=True)
         if dot_config is not None:
             with open(cfg, 'wb') as f:
                 f.write(dot_config)
@@ -421,12 +528,15 @@ def start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
 
 def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
                  seed, p_back=0.12, max_backs=60, max_steps=20000,
-                 timeout=240, focus=None):
+                 timeout=240, focus=None, focus_after=None, script=None):
     """Drive conf with random answers and runs of '<'. Track which answers
     survive: an answer is accepted when the next question is not the same
     one asked again, and '<' takes the last accepted answer back.
     focus: a regular expression; questions whose symbol or members match
-    it get '<' runs eight times more often."""
+    it get '<' runs eight times more often.  focus_after: likewise, but
+    half of the questions that follow an accepted answer to one of those
+    start a run (which undoes that answer first).  script: the lines to
+    send first, one per question ('<' going back), before random ones."""
     rng = random.Random(seed)
     s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
     survived = []
@@ -435,10 +545,14 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     backs = 0
     run = 0                 # '<' still to send in the current run
     steps = 0
+    last_back = None
+    script = list(script or [])
     for q in s.questions():
         asked.append(q.key)
+        just = None         # the question whose answer was just accepted
         if pending is not None and pending[0].key != q.key:
             survived.append((pending[0].key, pending[1]))
+            just = pending[0].key
         pending = None
         steps += 1
         if steps > max_steps:
@@ -447,21 +561,30 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
         p = p_back
         if focus and re.search(focus, repr(q.key)):
             p = min(1.0, 8 * p_back)
-        if run == 0 and backs < max_backs and rng.random() < p:
+        if focus_after and just and re.search(focus_after, repr(just)):
+            p = max(p, 0.5)
+        line = script.pop(0) if script else None
+        if line is None and run == 0 and backs < max_backs and \
+                rng.random() < p:
             run = rng.choice([1, 1, 1, 2, 2, 3, 5, 8])
-        if run > 0:
-            run -= 1
+        if line is not None and line.strip() == '<' or \
+                line is None and run > 0:
+            run = max(run - 1, 0)
             backs += 1
-            s.send(rng.choice(['<', ' < ', '<\t']))
+            s.send(line if line is not None
+                   else rng.choice(['<', ' < ', '<\t']))
             if survived:
                 survived.pop()
+            last_back = (len(survived), len(s.sent) - 1)
             continue
-        line = random_answer(rng, q)
+        if line is None:
+            line = random_answer(rng, q)
         pending = (q, explicit(q, line))
         s.send(line)
     if pending is not None:
         survived.append((pending[0].key, pending[1]))
-    return Transcript(asked, survived, backs, s.result(workdir), s.sent)
+    return Transcript(asked, survived, backs, s.result(workdir), s.sent,
+                      last_back=last_back)
 
 
 def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
@@ -501,9 +624,12 @@ def check_equivalence(patched, stock, mode, kconfig, srctree, workdir,
                                                len(asked), len(want)))
     if r.config != t.result.config:
         problems.append('.config differs')
+    if r.include != t.result.include:
+        problems.append('include/ differs')
     if r.returncode != t.result.returncode:
         problems.append('exit status %d, stock %d' % (t.result.returncode,
                                                        r.returncode))
+    t.stock = r
     return t, problems
 
 

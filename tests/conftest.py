@@ -18,6 +18,19 @@ LONG = os.environ.get('KCONFIG_BACK_LONG') == '1'
 BASES = conflib.built_bases()
 
 
+ASAN_FLAGS = ('-fsanitize=address,undefined -fno-sanitize-recover=all '
+              '-fno-omit-frame-pointer -g')
+
+
+def build_variant(base, name, *args):
+    """Build a variant of a base's patched conf (scripts/build --variant
+    NAME ARGS...) if it is not built yet; its path."""
+    subprocess.run([os.path.join(conflib.TOP, 'scripts', 'build'), '--quiet',
+                    '--kernel-src', base.env['SOURCE'], '--variant', name,
+                    *args], check=True, capture_output=True)
+    return base.conf(name)
+
+
 def seeds(short, long):
     """Seeds for a scenario: SEEDS=N overrides, check-long uses more."""
     n = int(os.environ.get('SEEDS') or (long if LONG else short))
@@ -107,11 +120,13 @@ class RealTree:
 # Each real tree and its old configs, by flavour (None: any other flavour,
 # from the same Debian version under the same name): Debian's 6.12 tree
 # with Debian's 6.1 configs (about 540 NEW questions); Debian's 6.1 tree
-# with those configs thinned (a few hundred); Debian's 7.3 tree with the
-# 6.1, 6.12 and its own (thinned) configs.
+# with those configs thinned (a few hundred); Debian's 7.2 tree with
+# Debian's 6.12 configs; Debian's 7.3 tree with the 6.1, 6.12 and its own
+# (thinned) configs.
 REAL_TREES = {
     '6.12': ('linux-source-6.12', {None: ('6.1', False)}),
     '6.1': ('linux-source-6.1', {None: ('6.1', True)}),
+    '7.2': ('linux-source-7.2', {None: ('6.12', False)}),
     '7.3': ('linux-source-7.3', {
         None: ('6.1', False),
         'amd64_none_cloud-amd64': ('6.12', 'amd64_none_cloud-amd64', False),

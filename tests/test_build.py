@@ -2,6 +2,7 @@
 """The standalone build: the series applies to its base, the stock conf is
 the pristine one, and a wrong or missing base stops with a clear message."""
 
+import filecmp
 import hashlib
 import os
 import re
@@ -11,6 +12,7 @@ import subprocess
 import pytest
 
 import conflib
+from conftest import LONG, build_variant
 
 BUILD = os.path.join(conflib.TOP, 'scripts', 'build')
 
@@ -77,12 +79,22 @@ def fake_tree(path, version, patchlevel, conf_c=b'/* conf.c */\n'):
 
 
 def test_unknown_base_is_refused(tmp_path):
+    """A line without a series says so on one line; so does a version of
+    no line."""
+    env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'b'))
     fake_tree(tmp_path / 'linux', 5, 10)
-    r = run(BUILD, '--kernel-src', str(tmp_path / 'linux'),
-            env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
+    r = run(BUILD, '--kernel-src', str(tmp_path / 'linux'), env=env)
+    if os.path.isdir(os.path.join(conflib.TOP, 'patches', '5.10')):
+        pytest.skip('patches/5.10 exists')
     assert r.returncode == 1
-    assert 'kernel 5.10.0 is not a supported base' in r.stderr
-    assert 'KERNEL_SRC=' in r.stderr
+    assert r.stderr == ('build: error: there is no series for Linux 5.10.0 '
+                        'yet: patches/5.10 does not exist\n')
+    fake_tree(tmp_path / 'old', 4, 19)
+    r = run(BUILD, '--kernel-src', str(tmp_path / 'old'), env=env)
+    assert r.returncode == 1 and r.stderr.count('\n') == 1, r.stderr
+    assert 'Linux 4.19.0 is of no line a series is for' in r.stderr
+    assert 'point KERNEL_SRC= at such a tree' in r.stderr
+    assert not (tmp_path / 'b' / '5.10.0').exists()
 
 
 def test_missing_sources_name_the_fix(tmp_path):
@@ -93,47 +105,105 @@ def test_missing_sources_name_the_fix(tmp_path):
     r = run(BUILD, '--kernel-src', str(tmp_path / 'empty'))
     assert r.returncode == 1 and 'is not a kernel tree' in r.stderr
     # not a base: say which there are, suggest no package
-    for name in ('9.99', '5.10', 'mainline'):
+    for name in ('9.99', '5.4', 'mainline'):
         r = run(BUILD, '--debian', name)
         assert r.returncode == 1
         assert r.stderr.count('\n') == 1, r.stderr
-        assert 'BASE= is one of 7.3, 6.12, 6.1' in r.stderr
+        assert 'BASE= is one of 7.3, 7.2, 6.12, 6.1, 5.10' in r.stderr
         assert 'apt-get' not in r.stderr
+    # a release that is none, or not fetched
+    for name in ('6.12', 'x', '6.12.1x'):
+        r = run(BUILD, '--debian-release', name)
+        assert r.returncode == 1 and r.stderr.count('\n') == 1, r.stderr
+        assert 'give a kernel release such as 6.12.115' in r.stderr
+    r = run(BUILD, '--debian-release', '6.12.9999',
+            env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
+    assert r.returncode == 1
+    assert r.stderr == ("build: error: no kconfig sources of Debian's "
+                        '6.12.9999 here: run scripts/install-deps --release '
+                        '6.12.9999\n')
 
 
-def test_missing_mainline_names_the_command(tmp_path):
-    """Debian 12 has no linux-source-7.3: the one line names the command
-    that downloads it."""
-    if os.path.exists('/usr/src/linux-source-7.3.tar.xz'):
-        pytest.skip('linux-source-7.3 is installed here')
-    r = run(BUILD, '--debian', '7.3',
+@pytest.mark.parametrize('name', ['7.3', '7.2', '5.10'])
+def test_missing_download_names_the_command(tmp_path, name):
+    """Debian 12 has no linux-source-7.3, -7.2 or -5.10: the one line names
+    the command that downloads it."""
+    if os.path.exists('/usr/src/linux-source-%s.tar.xz' % name):
+        pytest.skip('linux-source-%s is installed here' % name)
+    r = run(BUILD, '--debian', name,
             env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
     assert r.returncode == 1
     assert r.stderr.count('\n') == 1, r.stderr
-    assert 'run scripts/install-deps --base 7.3 ' in r.stderr
+    assert 'run scripts/install-deps --base %s (downloads' % name in r.stderr
     assert 'apt-get install' not in r.stderr
 
 
-def test_unverified_version_says_so(series, tmp_path):
-    """A version the series was not verified on is tried after a line
-    saying so, naming the verified ones."""
+def with_version(tree, sublevel):
+    mk = tree / 'Makefile'
+    mk.write_text(re.sub(r'(?m)^SUBLEVEL = .*$', 'SUBLEVEL = %d' % sublevel,
+                         mk.read_text()))
+
+
+def env_of(broot):
+    """base.env of the one build under broot"""
+    envs = list(broot.glob('*/base.env'))
+    assert len(envs) == 1, envs
+    return dict(line.split('=', 1) for line in envs[0].read_text().splitlines())
+
+
+def test_recognised_by_content(series, tmp_path):
+    """The series and whether it is verified come from the sums of the
+    sources, not from the version: another version with the sources of a
+    verified release is verified; the verified version with a file the
+    series changes altered is unknown; with only another source of conf
+    altered, the series is known but not verified."""
+    known = series.env.get('KNOWN')
+    if series.env.get('VERIFIED') != series.version or not known:
+        pytest.skip('%s is not in patches/known-bases' % series.version)
     tree = tmp_path / 'linux'
     shutil.copytree(series.pristine, tree, symlinks=True)
-    mk = tree / 'Makefile'
-    mk.write_text(re.sub(r'(?m)^SUBLEVEL = .*$', 'SUBLEVEL = 97', mk.read_text()))
-    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
-            env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
-    assert r.returncode == 0, r.stderr
+    with_version(tree, 97)
     version = re.sub(r'^(\d+\.\d+)\.\d+.*', r'\g<1>.97', series.version)
-    assert ('%s is not a verified base of patches/%s (verified: '
-            % (version, series.series)) in r.stderr
-    assert series.version in r.stderr.split('verified: ', 1)[1]
-    assert 'trying it anyway' in r.stderr
+    broot = tmp_path / 'b1'
+    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
+            env=dict(os.environ, BUILD_ROOT=str(broot)))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == ('build: %s in %s has the kconfig sources of %s, on '
+                        'which patches/%s is verified\n'
+                        % (version, tree, known, series.series))
+    env = env_of(broot)
+    assert (env['VERIFIED'], env['KNOWN'], env['SERIES']) == (
+        version, known, series.series)
+    # a file the series changes, altered where no hunk is: unknown
+    shutil.rmtree(tree)
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    with open(tree / 'scripts' / 'kconfig' / 'confdata.c', 'a') as f:
+        f.write('/* a local change */\n')
+    broot = tmp_path / 'b2'
+    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
+            env=dict(os.environ, BUILD_ROOT=str(broot)))
+    assert r.returncode == 0 and r.stderr == '', r.stderr
+    env = env_of(broot)
+    assert (env['VERIFIED'], env['KNOWN'], env['SERIES']) == (
+        'no', '', series.series)
+    # another source of conf: the series is known, the sources are not
+    shutil.rmtree(tree)
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    with open(tree / 'scripts' / 'kconfig' / 'menu.c', 'a') as f:
+        f.write('/* a local change */\n')
+    broot = tmp_path / 'b3'
+    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
+            env=dict(os.environ, BUILD_ROOT=str(broot)))
+    assert r.returncode == 0 and r.stderr == '', r.stderr
+    env = env_of(broot)
+    assert (env['VERIFIED'], env['KNOWN'], env['SERIES']) == (
+        'no', known, series.series)
 
 
 def test_rejected_hunk_fails_the_build(series, tmp_path):
-    """A base whose conf.c differs where the series changes it is refused,
-    naming the patch, and nothing is built from it."""
+    """Sources whose conf.c differs where the series changes it are
+    refused on one line naming the patch, the hunk and how to port it,
+    and nothing is built from them."""
     tree = tmp_path / 'linux'
     shutil.copytree(series.pristine, tree, symlinks=True)
     conf_c = tree / 'scripts' / 'kconfig' / 'conf.c'
@@ -144,16 +214,60 @@ def test_rejected_hunk_fails_the_build(series, tmp_path):
     r = run(BUILD, '--kernel-src', str(tree),
             env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
     assert r.returncode == 1
-    assert 'does not apply' in r.stderr and '.patch' in r.stderr
-    assert not list((tmp_path / 'b').glob('*/patched/scripts/kconfig/conf'))
-    # on a version the series is not verified on, the way to port it
-    mk = tree / 'Makefile'
-    mk.write_text(re.sub(r'(?m)^SUBLEVEL = .*$', 'SUBLEVEL = 97', mk.read_text()))
+    assert r.stderr.count('\n') == 1, r.stderr
+    assert re.match(r"build: error: Linux %s \(%s\): kconfig sources "
+                    r"patches/known-bases does not know, and patches/%s/\S+"
+                    r"\.patch is rejected at fuzz 0 \(hunks? [0-9, ]+ of "
+                    r"scripts/kconfig/conf.c\): to port the series, 'make "
+                    r"worktree KERNEL_SRC=%s' and rebase it there \(README: "
+                    r"Update to a new kernel\)$"
+                    % (re.escape(series.version), re.escape(str(tree)),
+                       re.escape(series.series), re.escape(str(tree))),
+                    r.stderr), r.stderr
+    assert not list((tmp_path / 'b').glob('*/*/scripts/kconfig/conf'))
+
+
+def tree_with_series(series, path, how):
+    """A copy of the base's sources with its series applied: 'all' of it
+    (as git am or the patch files give it), or 'drop-in': the files of
+    scripts/kconfig/ the series changes, as make dist writes them."""
+    shutil.copytree(series.pristine, path, symlinks=True)
+    if how == 'all':
+        for p in series.patches:
+            subprocess.run(['patch', '-s', '-p1', '-d', str(path), '-i', p],
+                           check=True)
+        return
+    kconfig = os.path.join(series.path, 'patched', 'scripts', 'kconfig')
+    for f in os.listdir(kconfig):
+        new = os.path.join(kconfig, f)
+        old = os.path.join(series.pristine, 'scripts', 'kconfig', f)
+        if (f.endswith(('.c', '.h')) and os.path.isfile(new) and
+                not f.endswith(('.lex.c', '.tab.c', '.tab.h')) and
+                not (os.path.isfile(old) and filecmp.cmp(old, new, False))):
+            shutil.copy(new, path / 'scripts' / 'kconfig' / f)
+
+
+@pytest.mark.parametrize('how', ['all', 'drop-in'])
+def test_tree_with_the_series_is_named(series, tmp_path, how):
+    """A tree that has the series already (all of it, or make dist's
+    drop-in files) is named as such on one line, saying what to run
+    instead; nothing is tried or built."""
+    tree = tmp_path / 'linux'
+    tree_with_series(series, tree, how)
+    broot = tmp_path / 'b'
     r = run(BUILD, '--kernel-src', str(tree),
-            env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
+            env=dict(os.environ, BUILD_ROOT=str(broot)))
     assert r.returncode == 1
-    assert 'which is not a verified base' in r.stderr
-    assert "'make worktree KERNEL_SRC=%s' and rebase" % tree in r.stderr
+    what = {'all': 'patches/%s applied (all of it, as git am or the patch '
+                   'files give it)',
+            'drop-in': "the kconfig files of patches/%s (make dist's drop-in"
+                       ' files; its tests and documentation are not patched)'
+            }[how] % series.series
+    assert r.stderr == ("build: %s already has %s: its own conf has '<'; run "
+                        "its own 'make oldconfig' instead (make -C %s "
+                        'oldconfig)\n' % (tree, what, tree)), r.stderr
+    assert not [p for p in broot.iterdir() if p.name != 'verdicts'] \
+        if broot.exists() else True
 
 
 def debian_build(base, broot):
@@ -213,18 +327,190 @@ def test_kernel_src_keeps_the_debian_build(series, tmp_path):
     r = run(BUILD, '--kernel-src', str(other), env=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == str(broot / (series.version + '+other'))
-    # the series applied already
+    # the series applied already: named, and nothing built
     applied = tmp_path / 'applied'
-    shutil.copytree(series.pristine, applied, symlinks=True)
-    for p in series.patches:
-        subprocess.run(['patch', '-s', '-p1', '-d', str(applied), '-i', p],
-                       check=True)
+    tree_with_series(series, applied, 'all')
     r = run(BUILD, '--kernel-src', str(applied), env=env)
     assert r.returncode == 1
-    assert r.stderr.splitlines()[-1].endswith(
-        '%s already has patches/%s applied: give a tree without it; a tree '
-        "with the whole series needs no build here, its own 'make oldconfig' "
-        "has '<'" % (applied, series.series)), r.stderr
+    assert ' already has patches/%s applied ' % series.series in r.stderr
     assert [c.stat().st_mtime_ns for c in confs] == stamps
     with open(deb / 'base.env') as f:
         assert 'SOURCE=%s\n' % (broot / 'src' / ('debian-' + series.env['DEBIAN'])) in f.read()
+
+
+def neutered_clear_all_valid(path):
+    """symbol.c whose sym_clear_all_valid() no longer marks the symbols to
+    be calculated again: conf still builds, and its answers act late."""
+    f = path / 'scripts' / 'kconfig' / 'symbol.c'
+    text = f.read_text()
+    start = text.index('void sym_clear_all_valid(void)')
+    end = text.index('\n}\n', start)
+    body = text[start:end]
+    assert '\t\tsym->flags &= ~SYMBOL_VALID;' in body
+    f.write_text(text[:start] + body.replace(
+        '\t\tsym->flags &= ~SYMBOL_VALID;', '\t\t;') + text[end:])
+
+
+def progress(line):
+    return line.startswith(('build: compiling ', 'build: checking '))
+
+
+@pytest.mark.skipif(conflib.BUILD != os.path.join(conflib.TOP, 'build'),
+                    reason='BUILD_ROOT is set')
+def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
+    """Sources patches/known-bases does not know, to which the series
+    applies: the stock and patched conf built from them pass the check on
+    the spot before the patched one is used, the figures on one line, and
+    the verdict is kept; with a local change that breaks what the series
+    relies on, the check fails, one line says which, and the patched conf
+    is not left there.  (On the default base; on all with check-long.)"""
+    if not LONG and series.env.get('DEBIAN') != '6.12':
+        pytest.skip('on the 6.12 base only; check-long runs it on each')
+    tree = tmp_path / 'linux'
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    menu = tree / 'scripts' / 'kconfig' / 'menu.c'
+    menu.write_text('/* a local change */\n' + menu.read_text())
+    env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'b'))
+    r = run(BUILD, '--kernel-src', str(tree), '--quiet', env=env)
+    assert r.returncode == 0, r.stderr
+    lines = [line for line in r.stderr.splitlines() if not progress(line)]
+    assert len(lines) == 1, r.stderr
+    m = re.match(
+        r"build: Linux %s \(%s\): (.*); patches/%s applies at fuzz 0 and "
+        r"passed the check on the spot: kconfig suite (\d+)/\2 passed \((\d+)"
+        r" of the series' cases\); (\d+) runs without '<' byte-identical to "
+        r"stock and (\d+) sessions with '<' \((\d+) '<'\) equivalent, on the "
+        r"demo and (\d+) kconfig test trees; its own Kconfig: not in these "
+        r"sources; \d+ s; using its patched conf$"
+        % (re.escape(series.version), re.escape(str(tree)),
+           re.escape(series.series)), lines[0])
+    assert m, lines[0]
+    assert m.group(1) in (
+        'kconfig sources patches/known-bases does not know',
+        'its files that patches/%s changes are those of %s, but not all the '
+        'other sources of conf' % (series.series, series.env.get('KNOWN')))
+    suite, cases, runs, sessions, backs, trees = map(int, m.groups()[1:])
+    assert suite >= 16 and cases >= 8 and trees >= 10
+    assert runs >= 10 * trees and sessions >= 3 * trees and backs > sessions
+    built = r.stdout.strip()
+    assert os.access(os.path.join(built, 'patched', 'scripts', 'kconfig',
+                                  'conf'), os.X_OK)
+    with open(os.path.join(built, 'base.env')) as f:
+        benv = f.read()
+    assert 'VERIFIED=%s\n' % series.version in benv
+    assert 'CHECKED=kconfig suite ' in benv
+    # the verdict is kept: no check again
+    r = run(BUILD, '--kernel-src', str(tree), '--quiet', env=env)
+    assert r.returncode == 0, r.stderr
+    assert 'build: checking ' not in r.stderr
+    assert 'passed the check on the spot (its verdict from ' in r.stderr
+    # broken: the check fails, and says which
+    broken = tmp_path / 'broken'
+    shutil.copytree(series.pristine, broken, symlinks=True)
+    neutered_clear_all_valid(broken)
+    for again in (False, True):
+        r = run(BUILD, '--kernel-src', str(broken), '--quiet', env=env)
+        assert r.returncode == 1
+        lines = [line for line in r.stderr.splitlines() if not progress(line)]
+        assert len(lines) == 1, r.stderr
+        assert ("patches/%s applies at fuzz 0, but its check on the spot "
+                'failed: the kconfig test suite: ' % series.series) in lines[0]
+        assert ": its patched conf is not used; to port the series, 'make " \
+            "worktree KERNEL_SRC=%s' and fix it there (README: Update to a " \
+            'new kernel)' % broken in lines[0]
+        assert ('(its verdict from ' in lines[0]) == again
+        assert not list((tmp_path / 'b').glob(
+            '*+broken/patched/scripts/kconfig/conf'))
+
+
+@pytest.mark.parametrize('how', ['all', 'drop-in'])
+def test_oldconfig_on_a_patched_tree_says_what_to_run(real612, tmp_path,
+                                                      how):
+    """scripts/oldconfig on a tree that has the series (the patch files
+    applied, or make dist's drop-in files copied over scripts/kconfig/)
+    says, on one line, what the tree has and to run its own make
+    oldconfig; it runs no conf and writes nothing."""
+    base = real612.base
+    tree = tmp_path / 'linux'
+    subprocess.run(['cp', '-al', real612.path, str(tree)], check=True)
+    patched = tmp_path / 'patched'
+    tree_with_series(base, patched, how)
+    for dirpath, _, files in os.walk(patched):
+        for f in files:
+            new = os.path.join(dirpath, f)
+            old = os.path.join(tree, os.path.relpath(new, patched))
+            if not os.path.isfile(old) or not filecmp.cmp(old, new, False):
+                # a copy of its own: the real tree's file stays
+                if os.path.exists(old):
+                    os.unlink(old)
+                os.makedirs(os.path.dirname(old), exist_ok=True)
+                shutil.copy(new, old)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'oldconfig'),
+                        str(tree)], capture_output=True, text=True, env=env,
+                       stdin=subprocess.DEVNULL)
+    assert r.returncode == 1
+    what = {'all': 'patches/%s applied (all of it, as git am or the patch '
+                   'files give it)',
+            'drop-in': "the kconfig files of patches/%s (make dist's drop-in"
+                       ' files; its tests and documentation are not patched)'
+            }[how] % base.series
+    assert r.stderr == ("oldconfig: %s already has %s: its own conf has '<'; "
+                        "run its own 'make oldconfig' instead (make -C %s "
+                        'oldconfig)\n' % (tree, what, tree))
+    assert r.stdout == ''
+    assert not (tree / '.config').exists()
+
+
+@pytest.mark.skipif(not LONG, reason='about a minute: check-long')
+def test_whole_tree_is_checked_on_its_own_kconfig(real612, tmp_path):
+    """A whole kernel tree with a local change is checked on its own
+    Kconfig too, with the environment its make gives conf."""
+    tree = tmp_path / 'linux'
+    subprocess.run(['cp', '-al', real612.path, str(tree)], check=True)
+    menu = tree / 'scripts' / 'kconfig' / 'menu.c'
+    text = menu.read_text()
+    menu.unlink()
+    menu.write_text('/* a local change */\n' + text)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ('MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'MAKEOVERRIDES')}
+    env['BUILD_ROOT'] = str(tmp_path / 'b')
+    r = run(BUILD, '--kernel-src', str(tree), '--quiet', env=env)
+    assert r.returncode == 0, r.stderr
+    m = re.search(r"its own Kconfig: (\d+) runs and (\d+) sessions \((\d+) "
+                  r"NEW questions, (\d+) answers kept; old config: its "
+                  r"alldefconfig without one symbol in ten\)", r.stderr)
+    assert m, r.stderr
+    runs, sessions, new, kept = map(int, m.groups())
+    assert runs >= 2 and sessions >= 2 and new >= 50 and kept >= 100
+
+
+def test_variant_with_some_parts(series, tmp_path):
+    """--variant NAME --parts builds the conf with only the patches named:
+    the '<' series without its last patch here (what the random trees
+    compare stdout on); a part that is not there, or too short, stops the
+    build."""
+    conf = build_variant(series, 'rfc', '--parts', '0-fixes,back~1')
+    assert os.access(conf, os.X_OK)
+    tree = tmp_path / 'tree'
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    for p in series.part('0-fixes') + series.part('back')[:-1]:
+        r = run('patch', '-p1', '--fuzz=0', '-s', '-d', str(tree), '-i', p)
+        assert r.returncode == 0, r.stdout + r.stderr
+    built = os.path.join(series.path, 'rfc', 'scripts', 'kconfig')
+    sources = [f for f in os.listdir(tree / 'scripts' / 'kconfig')
+               if f.endswith(('.c', '.h', '.y', '.l'))]
+    assert 'conf.c' in sources
+    for f in sources:
+        with open(tree / 'scripts' / 'kconfig' / f, 'rb') as a, \
+                open(os.path.join(built, f), 'rb') as b:
+            assert a.read() == b.read(), f
+    n = len(series.part('back'))
+    for parts, message in (('nope', 'is not a part of the series'),
+                           ('back~%d' % n, 'has no more than %d' % n),
+                           ('back~x', 'is not a number')):
+        r = run(BUILD, '--quiet', '--kernel-src', series.env['SOURCE'],
+                '--variant', 'x', '--parts', parts)
+        assert r.returncode == 1 and message in r.stderr, r.stderr
+    assert not os.path.exists(os.path.join(series.path, 'x'))

@@ -11,21 +11,14 @@ import sys
 
 import pytest
 
-from conftest import seeds
+from conftest import build_variant, seeds, ASAN_FLAGS
 import conflib
-
-FLAGS = ('-fsanitize=address,undefined -fno-sanitize-recover=all '
-         '-fno-omit-frame-pointer -g')
 
 
 @pytest.fixture(scope='module')
 def asan(request):
     def build(base):
-        args = ['--kernel-src', base.env['SOURCE']]
-        subprocess.run([os.path.join(conflib.TOP, 'scripts', 'build'), '--quiet',
-                        *args, '--variant', 'asan', '--cflags', FLAGS],
-                       check=True, capture_output=True)
-        return base.conf('asan')
+        return build_variant(base, 'asan', '--cflags', ASAN_FLAGS)
     return build
 
 

@@ -4,6 +4,7 @@ says what they do."""
 
 import glob
 import os
+import re
 import subprocess
 
 import pytest
@@ -52,34 +53,117 @@ def test_install_deps_prints_the_command(tmp_path):
     assert r.stdout == ''
 
 
-def test_install_deps_counts_the_mainline_download(tmp_path):
-    """linux-source-7.3 is not in Debian 12: --check reports it missing
-    until it is downloaded, with the command that downloads it; an unknown
-    base is refused, naming the bases."""
+@pytest.mark.parametrize('name', ['7.3', '7.2', '5.10'])
+def test_install_deps_counts_the_downloads(tmp_path, name):
+    """linux-source-7.3, -7.2 and -5.10 are not in Debian 12: --check
+    reports them missing until they are downloaded, with the command that
+    downloads them, and --print prints that command; --test counts 7.3 (a
+    base make check tests)."""
     deps = os.path.join(conflib.TOP, 'scripts', 'install-deps')
     env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'b'))
-    if os.path.exists('/usr/src/linux-source-7.3.tar.xz'):
-        pytest.skip('linux-source-7.3 is installed here')
-    for args in (['--test', '--check'], ['--base', '7.3', '--check']):
+    if os.path.exists('/usr/src/linux-source-%s.tar.xz' % name):
+        pytest.skip('linux-source-%s is installed here' % name)
+    checks = [['--base', name, '--check']]
+    if name == '7.3':
+        checks.append(['--test', '--check'])
+    for args in checks:
         r = subprocess.run([deps, *args], capture_output=True, text=True,
                            env=env)
         assert r.returncode == 1
-        assert 'linux-source-7.3' in r.stderr
-        assert 'scripts/install-deps --base 7.3' in r.stderr
-    r = subprocess.run([deps, '--base', '7.3', '--print'],
+        assert ('missing: linux-source-%s' % name) in r.stderr
+        assert 'scripts/install-deps --base %s)' % name in r.stderr
+    r = subprocess.run([deps, '--base', name, '--print'],
                        capture_output=True, text=True, env=env)
     assert r.returncode == 0
-    assert r.stdout.splitlines()[-1] == 'scripts/install-deps --base 7.3'
+    assert r.stdout.splitlines()[-1] == 'scripts/install-deps --base %s' % name
     # the default base is Debian 12's own: nothing to download
     r = subprocess.run([deps, '--check'], capture_output=True, text=True,
                        env=env)
-    assert 'linux-source-7.3' not in r.stderr
-    for base in ('5.10', 'mainline'):
-        r = subprocess.run([deps, '--base', base], capture_output=True,
+    assert 'linux-source-%s' % name not in r.stderr
+    assert not os.path.exists(tmp_path / 'b' / 'debian' / 'root')
+
+
+def test_install_deps_refuses_what_is_no_base(tmp_path):
+    deps = os.path.join(conflib.TOP, 'scripts', 'install-deps')
+    env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'b'))
+    for args in (['--base', '5.4'], ['--base', 'mainline'],
+                 ['--list-releases', '4.19']):
+        r = subprocess.run([deps, *args], capture_output=True, text=True,
+                           env=env)
+        assert r.returncode == 1
+        assert r.stderr.count('\n') == 1, r.stderr
+        assert 'BASE= is one of 7.3, 7.2, 6.12, 6.1, 5.10' in r.stderr
+    for name, says in (('x', 'give a kernel release such as 6.12.115'),
+                       ('6.12', 'give a kernel release such as 6.12.115'),
+                       ('6.12.1x', 'give a kernel release such as 6.12.115'),
+                       ('6.12.115 ', 'give a kernel release such as'),
+                       ('4.19.1', '4.19 is not a base (one of 7.3, 7.2, '
+                                  '6.12, 6.1, 5.10)')):
+        r = subprocess.run([deps, '--release', name], capture_output=True,
                            text=True, env=env)
         assert r.returncode == 1
-        assert 'BASE= is one of 7.3, 6.12, 6.1' in r.stderr
-        assert not os.path.exists(tmp_path / 'b')
+        assert r.stderr == 'install-deps: error: --release %s: %s%s\n' % (
+            name, says, r.stderr.split(says, 1)[1][:-1]), r.stderr
+    assert not os.path.exists(tmp_path / 'b')
+
+
+def deps_run(*args):
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'install-deps'),
+                        *args], capture_output=True, text=True, timeout=600)
+    if r.returncode == 3:
+        pytest.skip("Debian's archive cannot be reached: " + r.stderr)
+    return r
+
+
+@pytest.mark.skipif(conflib.BUILD != os.path.join(conflib.TOP, 'build'),
+                    reason='BUILD_ROOT is set')
+def test_install_deps_fetches_a_release(tmp_path):
+    """--list-releases names the releases of Debian's archive; --release
+    gets exactly one, its kconfig sources only, into build/releases (kept
+    there: the cache make check-releases uses); a release the archive does
+    not have is named with those it has.  Skipped only when the archive
+    cannot be reached."""
+    base = next((b for b in conflib.built_bases()
+                 if b.env.get('DEBIAN') == '6.12'), None)
+    if base is None:
+        pytest.skip("Debian's 6.12 is not built")
+    r = deps_run('--list-releases', '6.12')
+    assert r.returncode == 0, r.stderr
+    rows = [line.split() for line in r.stdout.splitlines()]
+    assert rows and all(len(row) == 3 and row[0].startswith('6.12.') and
+                        row[1].startswith(row[0] + '-') for row in rows), rows
+    if base.version not in [row[0] for row in rows]:
+        pytest.skip("Debian's archive has no %s any more" % base.version)
+    r = deps_run('--release', base.version)
+    assert r.returncode == 0, r.stderr
+    src = r.stdout.strip()
+    assert src == os.path.join(conflib.BUILD, 'releases', base.version, 'src')
+    assert sorted(os.listdir(src)) == ['Documentation', 'MAINTAINERS',
+                                       'Makefile', 'scripts']
+    assert os.listdir(os.path.join(src, 'Documentation')) == ['kbuild']
+    assert os.path.isfile(os.path.join(src, 'scripts', 'kconfig', 'conf.c'))
+    with open(os.path.join(conflib.BUILD, 'releases', base.version,
+                           'debian')) as f:
+        version, suite = f.read().split()
+    assert [base.version, version, suite] in rows
+    # again: the same, from the cache
+    again = deps_run('--release', base.version)
+    assert again.returncode == 0 and again.stdout == r.stdout
+    assert again.stderr == ''
+    r = deps_run('--release', '6.12.9999')
+    assert r.returncode == 1
+    assert r.stderr.startswith("install-deps: error: Debian's archive has no "
+                               'linux-source-6.12 6.12.9999 (it has: ')
+    assert base.version in re.split(r'[ ;]', r.stderr.split('it has: ')[1])
+    # and the build takes it by its name
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'build'),
+                        '--debian-release', base.version, '--prepare-only'],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    with open(os.path.join(r.stdout.strip(), 'base.env')) as f:
+        env = dict(line.rstrip('\n').split('=', 1) for line in f)
+    assert env['RELEASE'] == env['VERSION'] == base.version
+    assert env['SERIES'] == base.series
 
 
 def test_oldconfig_refuses_an_unknown_mode(tmp_path):
