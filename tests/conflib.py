@@ -643,6 +643,14 @@ OTHER_MODES = ['--olddefconfig', '--listnewconfig', '--helpnewconfig',
                '--mod2yesconfig', '--mod2noconfig']
 
 
+def other_modes(conf):
+    """The OTHER_MODES that conf has (5.10's has no --mod2noconfig):
+    those named in its table of options."""
+    with open(conf, 'rb') as f:
+        data = f.read()
+    return [m for m in OTHER_MODES if b'\0' + m[2:].encode() + b'\0' in data]
+
+
 def compare(stock, patched, mode, kconfig, srctree, workdir, dot_config,
             data, env=None):
     """Run both on the same input; return the differing fields and the
@@ -691,7 +699,7 @@ def main():
                               read_file(os.path.join(dirpath, 'config'))))
     with tempfile.TemporaryDirectory() as work:
         for kconfig, srctree, cfg in trees:
-            for mode in INTERACTIVE_MODES + OTHER_MODES:
+            for mode in INTERACTIVE_MODES + other_modes(args.stock):
                 n = args.seeds if mode in INTERACTIVE_MODES else 1
                 problem = compare_streams(args.stock, args.patched, mode,
                                           kconfig, srctree, work, cfg,

@@ -94,7 +94,7 @@ def name(srctree, tree):
 def differential(stock, patched, trees, tree, work, seeds):
     runs = 0
     for kconfig, srctree, cfg in trees:
-        for mode in conflib.INTERACTIVE_MODES + conflib.OTHER_MODES:
+        for mode in conflib.INTERACTIVE_MODES + conflib.other_modes(stock):
             n = seeds if mode in conflib.INTERACTIVE_MODES else 1
             problem = conflib.compare_streams(stock, patched, mode, kconfig,
                                               srctree, work, cfg, range(n))
