@@ -110,36 +110,37 @@ def test_known_bases_notices_a_change(tmp_path):
     assert "patches/known-bases is not what scripts/known-bases writes " \
         "(first difference: " in r.stderr
     kb.write_text(text)
-    # a series that changes menu.c too: a patch of its own, at the end
+    # a series that changes util.c too (one no series changes; 6.1's and
+    # 5.10's change menu.c): a patch of its own, at the end
     release, series = row[0], row[1]
     src = next(d for d in (
         os.path.join(conflib.BUILD, 'releases', release, 'src'),
         *[b.pristine for b in conflib.built_bases()
           if b.version == release and b.env.get('DEBIAN')])
         if os.path.isdir(d))
-    menu = os.path.join(src, 'scripts', 'kconfig', 'menu.c')
-    with open(menu) as f:
+    util = os.path.join(src, 'scripts', 'kconfig', 'util.c')
+    with open(util) as f:
         first = f.readline()
     (p / 'patches' / series / 'journal').mkdir(exist_ok=True)
-    (p / 'patches' / series / 'journal' / '9999-menu.patch').write_text(
-        'From: t\nSubject: [PATCH] menu\n\n---\n'
-        'diff --git a/scripts/kconfig/menu.c b/scripts/kconfig/menu.c\n'
-        '--- a/scripts/kconfig/menu.c\n+++ b/scripts/kconfig/menu.c\n'
-        '@@ -1 +1,2 @@\n+/* menu */\n %s' % first)
+    (p / 'patches' / series / 'journal' / '9999-util.patch').write_text(
+        'From: t\nSubject: [PATCH] util\n\n---\n'
+        'diff --git a/scripts/kconfig/util.c b/scripts/kconfig/util.c\n'
+        '--- a/scripts/kconfig/util.c\n+++ b/scripts/kconfig/util.c\n'
+        '@@ -1 +1,2 @@\n+/* util */\n %s' % first)
     r = run(script, '--check', env=env)
     assert r.returncode == 1
-    assert 'scripts/kconfig/menu.c' in r.stderr
+    assert 'scripts/kconfig/util.c' in r.stderr
     # written again, for the releases here (the others removed)
     others = sorted({r[0] for r in lines(kb)} - set(here))
     args = [a for o in others for a in ('--remove', o)]
     r = run(script, *args, env=env)
     assert r.returncode == 0, r.stderr
-    with open(menu, 'rb') as f:
-        menu_sum = hashlib.sha256(f.read()).hexdigest()
-    assert [release, series, menu_sum, 'scripts/kconfig/menu.c'] in lines(kb)
+    with open(util, 'rb') as f:
+        util_sum = hashlib.sha256(f.read()).hexdigest()
+    assert [release, series, util_sum, 'scripts/kconfig/util.c'] in lines(kb)
     assert run(script, '--check', env=env).returncode == 0
     # a series that does not apply to a release is refused
-    patch = p / 'patches' / series / 'journal' / '9999-menu.patch'
+    patch = p / 'patches' / series / 'journal' / '9999-util.patch'
     patch.write_text(patch.read_text().replace('\n ' + first, '\n x' + first))
     r = run(script, env=env)
     assert r.returncode == 1
