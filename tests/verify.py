@@ -73,10 +73,10 @@ def suite(tree, stock_tree, env):
     return len(results), len(series)
 
 
-def fixtures(tree):
+def fixtures(tree, work):
     """The demo and the tree's kconfig test trees (the series' too), as
     (kconfig, srctree, old .config)."""
-    found = [(os.path.join(conflib.DEMO, 'Kconfig'), conflib.DEMO,
+    found = [(conflib.demo_kconfig(tree, work), conflib.DEMO,
               conflib.read_file(os.path.join(conflib.DEMO, 'old.config')))]
     tests = os.path.join(tree, 'scripts', 'kconfig', 'tests')
     for dirpath, _, files in sorted(os.walk(tests)):
@@ -195,7 +195,7 @@ def main():
     try:
         with tempfile.TemporaryDirectory() as work:
             total, cases = suite(tree, args.stock_tree, env)
-            trees = fixtures(tree)
+            trees = fixtures(tree, work)
             runs = differential(stock, patched, trees, tree, work,
                                 args.seeds)
             sessions, backs = equivalence(stock, patched, trees, tree, work,
