@@ -19,8 +19,10 @@ k		:= scripts/kconfig
 # 6.1 keeps its list headers in scripts/kconfig, later bases in scripts/include
 INCLUDES	:= $(if $(wildcard scripts/include),-I ./scripts/include)
 
+# 5.10's parser.y includes menu.c, which is then no object of its own
+menu.o		:= $(if $(shell grep -s '^\#include "menu.c"' $(k)/parser.y),,menu.o)
 objs		:= $(addprefix $(k)/,conf.o confdata.o expr.o lexer.lex.o \
-		   menu.o parser.tab.o preprocess.o symbol.o util.o)
+		   $(menu.o) parser.tab.o preprocess.o symbol.o util.o)
 
 $(k)/conf: $(objs)
 	$(HOSTCC) $(EXTRA_CFLAGS) $(EXTRA_LDFLAGS) -o $@ $(objs)

@@ -377,6 +377,15 @@ abs_path() {
 	esac
 }
 
+# read_env FILE: the VAR=VALUE lines of a build's base.env as variables
+# (a value may have any character: not sourced)
+read_env() {
+	local k v
+	while IFS='=' read -r k v; do
+		printf -v "$k" '%s' "$v"
+	done < "$1"
+}
+
 need_cmd() {
 	local c
 	for c in "$@"; do

@@ -643,6 +643,30 @@ OTHER_MODES = ['--olddefconfig', '--listnewconfig', '--helpnewconfig',
                '--mod2yesconfig', '--mod2noconfig']
 
 
+def demo_kconfig(tree, workdir):
+    """The demo's Kconfig for the parser of the kconfig sources in tree:
+    5.10's takes 'option modules', not 'modules' (then a copy in
+    workdir; srctree stays DEMO)."""
+    kconfig = os.path.join(DEMO, 'Kconfig')
+    with open(os.path.join(tree, 'scripts', 'kconfig', 'parser.y')) as f:
+        if 'T_OPTION T_MODULES' not in f.read():
+            return kconfig
+    with open(kconfig) as f:
+        text = f.read().replace('\n\tmodules\n', '\n\toption modules\n')
+    path = os.path.join(workdir, 'demo-Kconfig')
+    with open(path, 'w') as f:
+        f.write(text)
+    return path
+
+
+def other_modes(conf):
+    """The OTHER_MODES that conf has (5.10's has no --mod2noconfig):
+    those named in its table of options."""
+    with open(conf, 'rb') as f:
+        data = f.read()
+    return [m for m in OTHER_MODES if b'\0' + m[2:].encode() + b'\0' in data]
+
+
 def compare(stock, patched, mode, kconfig, srctree, workdir, dot_config,
             data, env=None):
     """Run both on the same input; return the differing fields and the
@@ -682,16 +706,19 @@ def main():
     args = ap.parse_args()
     args.stock = os.path.abspath(args.stock)
     args.patched = os.path.abspath(args.patched)
-    trees = [(os.path.join(DEMO, 'Kconfig'), DEMO,
-              read_file(os.path.join(DEMO, 'old.config')))]
-    if args.tests:
-        for dirpath, _, files in sorted(os.walk(args.tests)):
-            if 'Kconfig' in files:
-                trees.append(('Kconfig', os.path.abspath(dirpath),
-                              read_file(os.path.join(dirpath, 'config'))))
     with tempfile.TemporaryDirectory() as work:
+        kconfig = os.path.join(DEMO, 'Kconfig')
+        if args.tests:
+            kconfig = demo_kconfig(os.path.join(args.tests, '..', '..', '..'),
+                                   work)
+        trees = [(kconfig, DEMO, read_file(os.path.join(DEMO, 'old.config')))]
+        if args.tests:
+            for dirpath, _, files in sorted(os.walk(args.tests)):
+                if 'Kconfig' in files:
+                    trees.append(('Kconfig', os.path.abspath(dirpath),
+                                  read_file(os.path.join(dirpath, 'config'))))
         for kconfig, srctree, cfg in trees:
-            for mode in INTERACTIVE_MODES + OTHER_MODES:
+            for mode in INTERACTIVE_MODES + other_modes(args.stock):
                 n = args.seeds if mode in INTERACTIVE_MODES else 1
                 problem = compare_streams(args.stock, args.patched, mode,
                                           kconfig, srctree, work, cfg,

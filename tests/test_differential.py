@@ -22,7 +22,7 @@ def test_demo_streams(base, demo, tmp_path, mode):
 
 def test_demo_other_modes(base, demo, tmp_path):
     kconfig, srctree, old = demo
-    for mode in conflib.OTHER_MODES:
+    for mode in conflib.other_modes(base.stock):
         diff, _ = conflib.compare(base.stock, base.patched, mode, kconfig,
                                   srctree, tmp_path, old, b'y\n')
         assert not diff, '%s: %s differ' % (mode, diff)
@@ -31,8 +31,9 @@ def test_demo_other_modes(base, demo, tmp_path):
 def test_upstream_fixtures(base, tmp_path):
     fixtures = base.fixtures()
     assert len(fixtures) >= 10
+    modes = conflib.INTERACTIVE_MODES + conflib.other_modes(base.stock)
     for name, path, cfg in fixtures:
-        for mode in conflib.INTERACTIVE_MODES + conflib.OTHER_MODES:
+        for mode in modes:
             n = 15 if mode in conflib.INTERACTIVE_MODES else 1
             problem = conflib.compare_streams(base.stock, base.patched, mode,
                                               'Kconfig', path, tmp_path, cfg,

@@ -41,7 +41,14 @@ def test_real_sessions(real, tmp_path, flavour):
         want = 100 if 'cloud' in flavour else 400
         assert len(t.survived) > (want // 3 if real.old_source(flavour)[2]
                                   else want)
-        assert t.backs >= 30
+        # the sessions go back: about 0.15 '<' per question asked (a run
+        # in twenty questions, eight times as often at FOCUS, 2.9 '<' a
+        # run on average), up to max_backs.  Answers that lead to fewer
+        # questions give fewer: the thinned cloud config on 6.1 asks 250
+        # to 900, and fewer than 30 '<' come in about one session of ten
+        # at 250.  A quarter of that rate, at most 30, fails about once
+        # in 10,000 sessions there, and at once if '<' is not sent.
+        assert t.backs >= min(30, len(t.asked) * 0.15 / 4)
 
 
 def answers(seed, n=700):

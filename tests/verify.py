@@ -76,10 +76,10 @@ def suite(tree, stock_tree, env):
     return len(results), len(series)
 
 
-def fixtures(tree):
+def fixtures(tree, work):
     """The demo and the tree's kconfig test trees (the series' too), as
     (kconfig, srctree, old .config)."""
-    found = [(os.path.join(conflib.DEMO, 'Kconfig'), conflib.DEMO,
+    found = [(conflib.demo_kconfig(tree, work), conflib.DEMO,
               conflib.read_file(os.path.join(conflib.DEMO, 'old.config')))]
     tests = os.path.join(tree, 'scripts', 'kconfig', 'tests')
     for dirpath, _, files in sorted(os.walk(tests)):
@@ -97,7 +97,7 @@ def name(srctree, tree):
 def differential(stock, patched, trees, tree, work, seeds):
     runs = 0
     for kconfig, srctree, cfg in trees:
-        for mode in conflib.INTERACTIVE_MODES + conflib.OTHER_MODES:
+        for mode in conflib.INTERACTIVE_MODES + conflib.other_modes(stock):
             n = seeds if mode in conflib.INTERACTIVE_MODES else 1
             problem = conflib.compare_streams(stock, patched, mode, kconfig,
                                               srctree, work, cfg, range(n))
@@ -198,7 +198,7 @@ def main():
     try:
         with tempfile.TemporaryDirectory() as work:
             total, cases = suite(tree, args.stock_tree, env)
-            trees = fixtures(tree)
+            trees = fixtures(tree, work)
             runs = differential(stock, patched, trees, tree, work,
                                 args.seeds)
             sessions, backs = equivalence(stock, patched, trees, tree, work,
