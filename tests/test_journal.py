@@ -34,7 +34,6 @@ from conftest import BASES, REAL_TREES, seeds, real_tree_for
 import conflib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KCONFIG = os.path.join(conflib.DEMO, 'Kconfig')
 NO_END = 'its last line has no end (cut off by a kill?): end or remove it'
 GONE = 'changed, replaced or removed by someone else'
 
@@ -138,9 +137,13 @@ def demo_run(series, demo, tmp_path, journal, data=b'\n' * 40, conf=None,
 
 
 def run_in(conf, d, env, data, mode='--oldconfig', redirect='',
-           kconfig=KCONFIG, srctree=conflib.DEMO, timeout=20):
+           kconfig=None, srctree=conflib.DEMO, timeout=20):
     """conf run in directory d, which it leaves as it is, with a shell
-    redirection (such as '>&-') on it."""
+    redirection (such as '>&-') on it; on the demo unless told."""
+    if kconfig is None:
+        # build/<version>/<variant>/scripts/kconfig/conf
+        tree = os.path.dirname(os.path.dirname(os.path.dirname(conf)))
+        kconfig = conflib.demo_kconfig(tree, os.path.dirname(tree))
     env = dict(env, srctree=srctree)
     env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
     return subprocess.run(['bash', '-c', 'exec "$0" "$@" ' + redirect,
@@ -605,6 +608,23 @@ def test_resume_said_before_the_first_question(series, demo, tmp_path):
     assert conflib.parse_question(first).key == ('sym', 'PHYSICAL_START')
     assert s.close() == 0
     assert 'not asked for' not in s.out.decode()
+
+
+def test_end_of_taken_answers_marks_a_question_asked(series, demo,
+                                                    tmp_path):
+    """Item 2: the line where the answers taken end comes before a question
+    conf reads from its input (one whose value is new), not before a value
+    it only shows."""
+    journal = tmp_path / 'journal'
+    journal.write_bytes(b'CONFIG_DEFAULT_HOSTNAME="x"\nCONFIG_HZ_250=y\n')
+    r = demo_run(series, demo, tmp_path, journal, data=b'')
+    marker = '* The answers read from the journal end here\n'
+    out = r.stdout.decode()
+    assert r.returncode == 0 and out.count(marker) == 2
+    # the lines up to the next question asked show no value ('[Y/n/?] y')
+    for after in out.split(marker)[1:]:
+        shown = after.split('(NEW)')[0].rpartition('\n')[0]
+        assert '[' not in shown, after
 
 
 def test_unknown_symbol_warned(series, demo, tmp_path):
