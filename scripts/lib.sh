@@ -368,6 +368,20 @@ back_hint() {
 	echo "* Type '<' at a question to go back to the previous one"
 }
 
+# demo_srctree DIR: the demo's srctree for the parser of build DIR: 5.10's
+# takes 'option modules', not 'modules' (then a copy in DIR/demo)
+demo_srctree() {
+	if grep -q 'T_OPTION T_MODULES' "$1/pristine/scripts/kconfig/parser.y"
+	then
+		mkdir -p "$1/demo"
+		sed 's/^\tmodules$/\toption modules/' "$top/kconfig/demo/Kconfig" \
+			> "$1/demo/Kconfig"
+		echo "$1/demo"
+	else
+		echo "$top/kconfig/demo"
+	fi
+}
+
 # abs_path NAME: NAME made absolute against the current directory (empty
 # and absolute names are returned as they are)
 abs_path() {

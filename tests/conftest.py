@@ -55,11 +55,13 @@ def series(base):
     return base
 
 
-@pytest.fixture(scope='session')
-def demo():
+@pytest.fixture
+def demo(base):
+    """The demo's Kconfig in the syntax of the base's parser, its srctree
+    and old .config."""
     with open(os.path.join(conflib.DEMO, 'old.config'), 'rb') as f:
         old = f.read()
-    return os.path.join(conflib.DEMO, 'Kconfig'), conflib.DEMO, old
+    return conflib.demo_kconfig(base.pristine, base.path), conflib.DEMO, old
 
 
 def thin_config(cfg):

@@ -163,7 +163,7 @@ def readme_drop_in_command():
     return lines[0]
 
 
-def test_readme_drop_in(series, dist, tmp_path):
+def test_readme_drop_in(series, dist, demo, tmp_path):
     """README.md's drop-in command, run on a copy of the pristine kconfig
     sources, copies exactly the files make dist wrote, and they make the
     tree's kconfig sources those of the patched build: its conf goes back
@@ -192,9 +192,7 @@ def test_readme_drop_in(series, dist, tmp_path):
     subprocess.run(['make', '-s', '-C', str(tree), '-f',
                     os.path.join(conflib.TOP, 'kconfig', 'conf.mk')],
                    check=True, capture_output=True)
-    kconfig = os.path.join(conflib.DEMO, 'Kconfig')
-    with open(os.path.join(conflib.DEMO, 'old.config'), 'rb') as f:
-        old = f.read()
+    kconfig, _, old = demo
     data = b'myhost\n<\n\n\n<\n'
     runs = [conflib.run_conf(conf, '--oldconfig', kconfig, conflib.DEMO,
                              str(tmp_path), old, data)
