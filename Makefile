@@ -14,7 +14,7 @@ SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
 DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
 # the bases 'make check' tests: the given tree, or Debian's 7.3 and 7.2 (the
 # mainline series), 6.12 and 6.1
-CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:7.2 --debian:6.12 --debian:6.1)
+CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:7.2 --debian:6.12 --debian:6.1 --debian:5.10)
 PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
 
 .PHONY: all build demo check check-long check-series check-releases bench dist \
@@ -55,7 +55,7 @@ demo: deps
 	@scripts/demo $(SRC_ARGS)
 
 # the real trees the tests run conf on: Debian's sources of each base
-REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1 --debian 7.3 --debian 7.2)
+REAL_TREES	:= --debian 6.12 $(if $(KERNEL_SRC),,--debian 6.1 --debian 7.3 --debian 7.2 --debian 5.10)
 
 check: test-deps
 	@for b in $(CHECK_BASES); do scripts/build $${b%%:*} $${b#*:} >/dev/null || exit 1; done

@@ -16,7 +16,7 @@ debian_bases="$mainline 7.2 6.12 6.1 5.10"
 # those Debian 12 installs with apt-get; the others are downloaded
 installed_bases="6.12 6.1"
 # the bases 'make check' builds, whose sources --test gets
-test_bases="$mainline 7.2 6.12 6.1"
+test_bases="$mainline 7.2 6.12 6.1 5.10"
 # where scripts/install-deps unpacks packages it downloads
 debian_root=$build_root/debian/root
 # where the kconfig sources of single releases (--release) are kept, and

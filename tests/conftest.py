@@ -65,7 +65,7 @@ def demo(base):
 
 
 def thin_config(cfg):
-    """Debian's 6.1 config without one symbol in twenty (chosen by a hash of
+    """A Debian config without one symbol in twenty (chosen by a hash of
     the name): run through 6.1's own oldconfig, it asks a few hundred NEW
     questions, as the 6.1 config does through 6.12's."""
     out = []
@@ -124,9 +124,10 @@ class RealTree:
 # with Debian's 6.1 configs (about 540 NEW questions); Debian's 6.1 tree
 # with those configs thinned (a few hundred); Debian's 7.2 tree with
 # Debian's 6.12 configs; Debian's 7.3 tree with the 6.1, 6.12 and its own
-# (thinned) configs.
+# (thinned) configs; Debian's 5.10 tree with its own configs thinned.
 REAL_TREES = {
     '6.12': ('linux-source-6.12', {None: ('6.1', False)}),
+    '5.10': ('linux-source-5.10', {None: ('5.10', True)}),
     '6.1': ('linux-source-6.1', {None: ('6.1', True)}),
     '7.2': ('linux-source-7.2', {None: ('6.12', False)}),
     '7.3': ('linux-source-7.3', {
