@@ -180,6 +180,19 @@ def newest_alike(release):
     return max(alike, key=lambda r: [int(n) for n in re.findall(r'\d+', r)])
 
 
+def prepared_with_local_change(series, broot, name):
+    """The base.env of scripts/build --prepare-only in broot on a copy of
+    the base's pristine tree with a line added to scripts/kconfig/name."""
+    tree = broot / 'linux'
+    shutil.copytree(series.pristine, tree, symlinks=True)
+    with open(tree / 'scripts' / 'kconfig' / name, 'a') as f:
+        f.write('/* a local change */\n')
+    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
+            env=dict(os.environ, BUILD_ROOT=str(broot / 'build')))
+    assert r.returncode == 0 and r.stderr == '', r.stderr
+    return env_of(broot / 'build')
+
+
 def test_recognised_by_content(series, tmp_path):
     """The series and whether it is verified come from the sums of the
     sources, not from the version: another version with the sources of a
@@ -206,33 +219,17 @@ def test_recognised_by_content(series, tmp_path):
     assert (env['VERIFIED'], env['KNOWN'], env['SERIES']) == (
         version, alike, series.series)
     # a file the series changes, altered where no hunk is: unknown
-    shutil.rmtree(tree)
-    shutil.copytree(series.pristine, tree, symlinks=True)
-    with open(tree / 'scripts' / 'kconfig' / 'confdata.c', 'a') as f:
-        f.write('/* a local change */\n')
-    broot = tmp_path / 'b2'
-    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
-            env=dict(os.environ, BUILD_ROOT=str(broot)))
-    assert r.returncode == 0 and r.stderr == '', r.stderr
-    env = env_of(broot)
+    env = prepared_with_local_change(series, tmp_path / 'b2', 'confdata.c')
     assert (env['VERIFIED'], env['KNOWN'], env['SERIES']) == (
         'no', '', series.series)
     # another source of conf: the series is known, the sources are not
-    shutil.rmtree(tree)
-    shutil.copytree(series.pristine, tree, symlinks=True)
     changed = set()
     for p in series.patches:
         with open(p) as f:
             changed |= set(re.findall(r'^--- a/(\S+)', f.read(), re.M))
     other = next(f for f in ('menu.c', 'util.c', 'preprocess.c')
                  if 'scripts/kconfig/' + f not in changed)
-    with open(tree / 'scripts' / 'kconfig' / other, 'a') as f:
-        f.write('/* a local change */\n')
-    broot = tmp_path / 'b3'
-    r = run(BUILD, '--kernel-src', str(tree), '--prepare-only',
-            env=dict(os.environ, BUILD_ROOT=str(broot)))
-    assert r.returncode == 0 and r.stderr == '', r.stderr
-    env = env_of(broot)
+    env = prepared_with_local_change(series, tmp_path / 'b3', other)
     assert (env['VERIFIED'], env['KNOWN'], env['SERIES']) == (
         'no', known, series.series)
 
