@@ -11,12 +11,11 @@ build_root=${BUILD_ROOT:-$top/build}
 # experimental had the release candidates and moves on to the next one)
 mainline=7.3
 mainline_suites="trixie-backports experimental"
-# the bases BASE= (--debian) names: Debian's linux-source-<base>
+# the bases BASE= (--debian) names: Debian's linux-source-<base>; 'make
+# check' tests them all
 debian_bases="$mainline 7.2 6.12 6.1 5.10"
 # those Debian 12 installs with apt-get; the others are downloaded
 installed_bases="6.12 6.1"
-# the bases 'make check' builds, whose sources --test gets
-test_bases="$mainline 7.2 6.12 6.1 5.10"
 # where scripts/install-deps unpacks packages it downloads
 debian_root=$build_root/debian/root
 # where the kconfig sources of single releases (--release) are kept, and
@@ -187,7 +186,7 @@ verified_bases() {
 
 # unknown_base VERSION: stop, saying which bases there are
 unknown_base() {
-	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline is the mainline series), or give KERNEL_SRC= a kernel tree"
+	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline and 7.2 take the mainline series), or give KERNEL_SRC= a kernel tree"
 }
 
 is_base() {
@@ -369,7 +368,8 @@ back_hint() {
 }
 
 # demo_srctree DIR: the demo's srctree for the parser of build DIR: 5.10's
-# takes 'option modules', not 'modules' (then a copy in DIR/demo)
+# takes 'option modules', not 'modules' (then a copy in DIR/demo, which
+# the tests take too)
 demo_srctree() {
 	if grep -q 'T_OPTION T_MODULES' "$1/pristine/scripts/kconfig/parser.y"
 	then

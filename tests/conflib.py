@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.environ.get('BUILD_ROOT', os.path.join(TOP, 'build'))
 DEMO = os.path.join(TOP, 'kconfig', 'demo')
+# the line of the mainline series (scripts/lib.sh says which)
+with open(os.path.join(TOP, 'scripts', 'lib.sh')) as _f:
+    MAINLINE = re.search(r'^mainline=(\S+)$', _f.read(), re.M).group(1)
 
 
 class Base:
@@ -643,20 +646,14 @@ OTHER_MODES = ['--olddefconfig', '--listnewconfig', '--helpnewconfig',
                '--mod2yesconfig', '--mod2noconfig']
 
 
-def demo_kconfig(tree, workdir):
-    """The demo's Kconfig for the parser of the kconfig sources in tree:
-    5.10's takes 'option modules', not 'modules' (then a copy in
-    workdir; srctree stays DEMO)."""
-    kconfig = os.path.join(DEMO, 'Kconfig')
-    with open(os.path.join(tree, 'scripts', 'kconfig', 'parser.y')) as f:
-        if 'T_OPTION T_MODULES' not in f.read():
-            return kconfig
-    with open(kconfig) as f:
-        text = f.read().replace('\n\tmodules\n', '\n\toption modules\n')
-    path = os.path.join(workdir, 'demo-Kconfig')
-    with open(path, 'w') as f:
-        f.write(text)
-    return path
+def demo_kconfig(build_dir):
+    """The demo's Kconfig for the parser of build_dir (build/<version>):
+    the copy in 5.10's syntax that scripts/build wrote there (demo_srctree
+    in scripts/lib.sh), or DEMO's own."""
+    kconfig = os.path.join(build_dir, 'demo', 'Kconfig')
+    if os.path.isfile(kconfig):
+        return kconfig
+    return os.path.join(DEMO, 'Kconfig')
 
 
 def other_modes(conf):
@@ -709,8 +706,8 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         kconfig = os.path.join(DEMO, 'Kconfig')
         if args.tests:
-            kconfig = demo_kconfig(os.path.join(args.tests, '..', '..', '..'),
-                                   work)
+            # build/<version>/<tree>/scripts/kconfig/tests
+            kconfig = demo_kconfig(os.path.join(args.tests, *['..'] * 4))
         trees = [(kconfig, DEMO, read_file(os.path.join(DEMO, 'old.config')))]
         if args.tests:
             for dirpath, _, files in sorted(os.walk(args.tests)):

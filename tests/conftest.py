@@ -61,7 +61,7 @@ def demo(base):
     and old .config."""
     with open(os.path.join(conflib.DEMO, 'old.config'), 'rb') as f:
         old = f.read()
-    return conflib.demo_kconfig(base.pristine, base.path), conflib.DEMO, old
+    return conflib.demo_kconfig(base.path), conflib.DEMO, old
 
 
 def thin_config(cfg):

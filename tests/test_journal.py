@@ -141,9 +141,8 @@ def run_in(conf, d, env, data, mode='--oldconfig', redirect='',
     """conf run in directory d, which it leaves as it is, with a shell
     redirection (such as '>&-') on it; on the demo unless told."""
     if kconfig is None:
-        # build/<version>/<variant>/scripts/kconfig/conf
-        tree = os.path.dirname(os.path.dirname(os.path.dirname(conf)))
-        kconfig = conflib.demo_kconfig(tree, os.path.dirname(tree))
+        # conf is build/<version>/<variant>/scripts/kconfig/conf
+        kconfig = conflib.demo_kconfig(os.path.join(conf, *['..'] * 4))
     env = dict(env, srctree=srctree)
     env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
     return subprocess.run(['bash', '-c', 'exec "$0" "$@" ' + redirect,
