@@ -13,7 +13,7 @@ SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
 # what building needs: the tools, and Debian's sources of BASE
 DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
 # the bases 'make check' tests: the given tree, or Debian's 7.3 and 7.2 (the
-# mainline series), 6.12 and 6.1
+# mainline series), 6.12, 6.1 and 5.10
 CHECK_BASES	:= $(if $(KERNEL_SRC),--kernel-src:$(KERNEL_SRC),--debian:7.3 --debian:7.2 --debian:6.12 --debian:6.1 --debian:5.10)
 PYTEST		:= $(PYTHON3) -m pytest -p no:cacheprovider
 
