@@ -235,6 +235,8 @@ release_name() {
 	local r=$1
 	if [[ $r =~ ^([0-9]+\.[0-9]+)[~-]rc([0-9]+)$ ]]; then
 		r=${BASH_REMATCH[1]}.0-rc${BASH_REMATCH[2]}
+	elif [[ $r =~ ^[0-9]+\.[0-9]+$ ]]; then
+		r=$r.0		# Debian's "7.3-1" is 7.3.0
 	fi
 	if [[ $r =~ ^[0-9]+\.[0-9]+\.[0-9]+(-rc[0-9]+)?$ ]]; then
 		echo "$r"
@@ -247,10 +249,11 @@ release_line() {
 }
 
 # release_upstream RELEASE: Debian's upstream version of a release
-# ("7.3~rc7" for 7.3.0-rc7)
+# ("7.3~rc7" for 7.3.0-rc7, "7.3" for 7.3.0)
 release_upstream() {
 	case $1 in
 	*.0-rc*)	echo "${1%%.0-rc*}~rc${1##*-rc}" ;;
+	*.*.0)		echo "${1%.0}" ;;
 	*)		echo "$1" ;;
 	esac
 }
