@@ -44,7 +44,7 @@ PROBE_TIMEOUT = 2
 MODULES_SNIPPET = 'config MODULES\n\tbool "Modules"\n\t%s\n\tdefault y\n'
 AB = 'config A\n\tbool "A"\nconfig B\n\tbool "B"\n'
 PROBES = {
-    # 5.10 has only the old spelling
+    # 5.10 has only the old spelling (the other probes take the one there)
     'modules': (MODULES_SNIPPET % 'modules', None, '--olddefconfig'),
     'option_modules': (MODULES_SNIPPET % 'option modules', None,
                        '--olddefconfig'),
@@ -132,7 +132,12 @@ def probe(conf):
             return _features[key]
     except OSError:
         pass
-    have = {name for name, p in PROBES.items() if run_probe(conf, *p)}
+    # the other probes in the spelling of 'modules' the parser takes
+    kw = 'option modules' if run_probe(conf, *PROBES['option_modules']) \
+        else 'modules'
+    have = {name for name, (text, *rest) in PROBES.items()
+            if run_probe(conf, text if name.endswith('modules') else
+                         text.replace('\tmodules\n', '\t%s\n' % kw), *rest)}
     if 'conditional_dep' not in have:
         have.discard('conditional_ne_y')
     _features[key] = tuple(sorted(have))
@@ -775,6 +780,9 @@ VARIABLES = ['KCONFIG_WERROR', 'KCONFIG_WARN_UNKNOWN_SYMBOLS',
 MARKERS = [b'* Back to the previous question\n',
            b'* No earlier answer to go back to\n']
 SANITIZER = re.compile(rb'Sanitizer|runtime error')
+# leaks of stock code that later kernels fixed
+LSAN_SUPPRESSIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                 'lsan.supp')
 # what conf prints on stderr about a tree it does not parse cleanly
 PARSE_PROBLEM = re.compile(rb'Kconfig[.\d]*:\d+:|Oops|recursive dependency')
 
@@ -927,6 +935,9 @@ def run_session(base, tree, spec, workdir, srctree, confs):
     confs: variant name -> path of conf."""
     env = clean_env()
     env.update(spec.env)
+    if spec.conf == 'asan':
+        env['LSAN_OPTIONS'] = 'suppressions=%s:print_suppressions=0' % \
+            LSAN_SUPPRESSIONS
     conf = confs[spec.conf]
     problems = []
     try:
