@@ -142,7 +142,8 @@ def run_in(conf, d, env, data, mode='--oldconfig', redirect='',
     redirection (such as '>&-') on it; on the demo unless told."""
     if kconfig is None:
         # conf is build/<version>/<variant>/scripts/kconfig/conf
-        kconfig = conflib.demo_kconfig(os.path.join(conf, *['..'] * 4))
+        kconfig = conflib.demo_kconfig(
+            os.path.join(os.path.dirname(conf), '..', '..', '..'))
     env = dict(env, srctree=srctree)
     env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
     return subprocess.run(['bash', '-c', 'exec "$0" "$@" ' + redirect,
