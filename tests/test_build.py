@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -380,6 +381,24 @@ def progress(line):
 
 @pytest.mark.skipif(conflib.BUILD != os.path.join(conflib.TOP, 'build'),
                     reason='BUILD_ROOT is set')
+def test_check_on_the_spot_ignores_the_persons_settings(series, tmp_path):
+    """KCONFIG_JOURNAL and KCONFIG_CONFIG given to scripts/oldconfig (or
+    build) reach none of the conf runs of the check: the check passes and
+    neither file is written."""
+    if not LONG and series.env.get('DEBIAN') != '6.12':
+        pytest.skip('on the 6.12 base only; check-long runs it on each')
+    journal, config = tmp_path / 'journal', tmp_path / 'config'
+    env = dict(os.environ, KCONFIG_JOURNAL=str(journal),
+               KCONFIG_CONFIG=str(config))
+    r = run(sys.executable, os.path.join(conflib.TOP, 'tests', 'verify.py'),
+            '--stock', series.stock, '--patched', series.patched,
+            '--tree', os.path.join(series.path, 'patched'),
+            '--stock-tree', os.path.join(series.path, 'stock'),
+            '--seeds', '1', '--sessions', '1', env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert not journal.exists() and not config.exists()
+
+
 def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
     """Sources patches/known-bases does not know, to which the series
     applies: the stock and patched conf built from them pass the check on

@@ -193,7 +193,10 @@ def main():
     ap.add_argument('--real-sessions', type=int, default=2)
     args = ap.parse_args()
     start = time.monotonic()
+    # every conf run here, with an env of its own or not, gets none of them
     env = clean_env(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
     stock = os.path.abspath(args.stock)
     patched = os.path.abspath(args.patched)
     tree = os.path.abspath(args.tree)
