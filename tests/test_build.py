@@ -251,6 +251,16 @@ def test_rejected_hunk_fails_the_build(series, tmp_path):
     assert not list((tmp_path / 'b').glob('*/*/scripts/kconfig/conf'))
 
 
+def applied(how, series):
+    """What build and oldconfig say a tree with the series applied (how:
+    'all' or 'drop-in') has."""
+    return {'all': 'patches/%s applied (all of it, as git am or the patch '
+                   'files give it)',
+            'drop-in': "the kconfig files of patches/%s (make dist's drop-in"
+                       ' files; its tests and documentation are not patched)'
+            }[how] % series
+
+
 def tree_with_series(series, path, how):
     """A copy of the base's sources with its series applied: 'all' of it
     (as git am or the patch files give it), or 'drop-in': the files of
@@ -282,11 +292,7 @@ def test_tree_with_the_series_is_named(series, tmp_path, how):
     r = run(BUILD, '--kernel-src', str(tree),
             env=dict(os.environ, BUILD_ROOT=str(broot)))
     assert r.returncode == 1
-    what = {'all': 'patches/%s applied (all of it, as git am or the patch '
-                   'files give it)',
-            'drop-in': "the kconfig files of patches/%s (make dist's drop-in"
-                       ' files; its tests and documentation are not patched)'
-            }[how] % series.series
+    what = applied(how, series.series)
     assert r.stderr == ("build: %s already has %s: its own conf has '<'; run "
                         "its own 'make oldconfig' instead (make -C %s "
                         'oldconfig)\n' % (tree, what, tree)), r.stderr
@@ -493,11 +499,7 @@ def test_oldconfig_on_a_patched_tree_says_what_to_run(real612, tmp_path,
                         str(tree)], capture_output=True, text=True, env=env,
                        stdin=subprocess.DEVNULL)
     assert r.returncode == 1
-    what = {'all': 'patches/%s applied (all of it, as git am or the patch '
-                   'files give it)',
-            'drop-in': "the kconfig files of patches/%s (make dist's drop-in"
-                       ' files; its tests and documentation are not patched)'
-            }[how] % base.series
+    what = applied(how, base.series)
     assert r.stderr == ("oldconfig: %s already has %s: its own conf has '<'; "
                         "run its own 'make oldconfig' instead (make -C %s "
                         'oldconfig)\n' % (tree, what, tree))
