@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """make bench: the stock and the patched conf side by side, in one run, on
-the real x86 trees (7.3 and 6.12 with Debian's 6.1 amd64 config, about 1000
-and 540 NEW questions; 6.1 with that config thinned):
+the real x86 trees of tests/conftest.py's REAL_TREES with their default old
+configs (7.3 and 6.12: Debian's 6.1 amd64 config, about 1000 and 540 NEW
+questions; 7.2: Debian's 6.12 one; 6.1 and 5.10: their own, thinned):
 
 - instructions (valgrind callgrind, stable on a noisy machine) and conf's own
   peak resident memory for --olddefconfig, --syncconfig and a whole
@@ -202,8 +203,9 @@ def main():
                 vbase.version, label, a, b, b / a, ra, rb, rb - ra))
     out()
     out('(7.3: Debian\'s 6.1 config, about 1000 NEW questions; 6.12: that '
-        'config, about 540; 6.1: that config with one symbol in twenty '
-        'removed.  %d answers piped, mostly Enter.)' % data.count(b'\n'))
+        'config, about 540; 7.2: Debian\'s 6.12 config; 6.1 and 5.10: their '
+        'own config with one symbol in twenty removed.  %d answers piped, '
+        'mostly Enter.)' % data.count(b'\n'))
     out()
     starts = [start_time(bench, c) for c in (base.stock, base.patched) * 2]
     start = statistics.median(starts)
