@@ -656,6 +656,21 @@ def demo_kconfig(build_dir):
     return os.path.join(DEMO, 'Kconfig')
 
 
+def fixture_trees(tree=None):
+    """The demo and, given a built tree (build/<version>/<tree>), its
+    kconfig test trees (the series' too), as (kconfig, srctree, old
+    .config); the demo in the syntax of that build's parser."""
+    kconfig = os.path.join(DEMO, 'Kconfig')
+    if tree:
+        kconfig = demo_kconfig(os.path.dirname(tree))
+    found = [(kconfig, DEMO, read_file(os.path.join(DEMO, 'old.config')))]
+    if tree:
+        found += [('Kconfig', path, cfg) for _, path, cfg in
+                  Base(os.path.dirname(tree)).fixtures(
+                      os.path.basename(tree))]
+    return found
+
+
 def other_modes(conf):
     """The OTHER_MODES that conf has (5.10's has no --mod2noconfig):
     those named in its table of options."""
@@ -704,16 +719,9 @@ def main():
     args.stock = os.path.abspath(args.stock)
     args.patched = os.path.abspath(args.patched)
     with tempfile.TemporaryDirectory() as work:
-        kconfig = os.path.join(DEMO, 'Kconfig')
-        if args.tests:
-            # build/<version>/<tree>/scripts/kconfig/tests
-            kconfig = demo_kconfig(os.path.join(args.tests, *['..'] * 4))
-        trees = [(kconfig, DEMO, read_file(os.path.join(DEMO, 'old.config')))]
-        if args.tests:
-            for dirpath, _, files in sorted(os.walk(args.tests)):
-                if 'Kconfig' in files:
-                    trees.append(('Kconfig', os.path.abspath(dirpath),
-                                  read_file(os.path.join(dirpath, 'config'))))
+        # args.tests is build/<version>/<tree>/scripts/kconfig/tests
+        trees = fixture_trees(args.tests and os.path.abspath(
+            os.path.join(args.tests, '..', '..', '..')))
         for kconfig, srctree, cfg in trees:
             for mode in INTERACTIVE_MODES + other_modes(args.stock):
                 n = args.seeds if mode in INTERACTIVE_MODES else 1

@@ -77,20 +77,6 @@ def suite(tree, stock_tree, env):
     return len(results), len(series)
 
 
-def fixtures(tree):
-    """The demo and the tree's kconfig test trees (the series' too), as
-    (kconfig, srctree, old .config)."""
-    # tree is build/<version>/patched
-    found = [(conflib.demo_kconfig(os.path.dirname(tree)), conflib.DEMO,
-              conflib.read_file(os.path.join(conflib.DEMO, 'old.config')))]
-    tests = os.path.join(tree, 'scripts', 'kconfig', 'tests')
-    for dirpath, _, files in sorted(os.walk(tests)):
-        if 'Kconfig' in files:
-            found.append(('Kconfig', dirpath,
-                          conflib.read_file(os.path.join(dirpath, 'config'))))
-    return found
-
-
 def name(srctree, tree):
     return os.path.relpath(srctree, tree) if srctree.startswith(tree) \
         else 'the demo'
@@ -203,7 +189,7 @@ def main():
     try:
         with tempfile.TemporaryDirectory() as work:
             total, cases = suite(tree, args.stock_tree, env)
-            trees = fixtures(tree)
+            trees = conflib.fixture_trees(tree)
             runs = differential(stock, patched, trees, tree, work,
                                 args.seeds)
             sessions, backs = equivalence(stock, patched, trees, tree, work,
