@@ -97,3 +97,22 @@ def test_back_then_end_of_input(series, demo, tmp_path):
                              tmp_path, old, survived)
         assert (r.returncode, r.config) == (s.returncode, s.config), typed
         assert b'myhost' in r.stdout
+
+
+def test_back_recalculates_the_question(series, tmp_path):
+    """Going back two questions to B, whose visibility the answer to the
+    later question A took away (and D, calculated after it, saw): B is
+    asked as it was, not with the visibility calculated after A."""
+    (tmp_path / 'Kconfig').write_text(
+        'config B\n\tbool "B"\n\tdepends on A\n\n'
+        'config A\n\tbool "A"\n\tdefault y\n\n'
+        'config D\n\tbool "D"\n\tdepends on B\n\n'
+        'config C\n\tbool "C"\n')
+    work = tmp_path / 'work'
+    work.mkdir()
+    t, problems = conflib.check_equivalence(
+        series.patched, series.stock, '--oldconfig', 'Kconfig', tmp_path,
+        work, None, os.environ, 0, p_back=0,
+        script=['y', 'n', '<', '<', 'y', '', 'y', ''])
+    assert t.backs == 2 and not problems, problems
+    assert b'B (B) [Y/n/?] (NEW) y\nA (A)' in t.result.stdout
