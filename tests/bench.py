@@ -8,13 +8,18 @@ questions; 7.2: Debian's 6.12 one; 6.1 and 5.10: their own, thinned):
   peak resident memory for --olddefconfig, --syncconfig and a whole
   --oldconfig session without '<', and their ratios; and the oldconfig
   session again with KCONFIG_JOURNAL, on the bases that have it;
-- going back: the time from '<' to the question asked again, after 100 to
-  119 and after 480 to 499 answers (of about 515 read when every answer is
-  Enter), at seeded positions, without and with KCONFIG_JOURNAL, and its ratio to one start
-  of conf (parsing the tree up to the first question) measured in the same run.
+- going back, on 7.3 and 6.12: seeded sessions of random valid answers
+  (mostly Enter), with '<' after about 100, 300 and 500 answers.  The CPU
+  time conf takes from '<' to the question asked again (the patched conf
+  reads .config again and answers again every answer before the one
+  undone) is set beside stock's own CPU time for the same answers piped to
+  it at once, from its first question on, measured in the same run; and
+  '<' at the second question, which answers nothing again: one reset.
+  CPU time (/proc/PID/schedstat), not the clock: the ratio holds on a
+  loaded machine.
 
-Not part of 'make check': it takes minutes.  Prints a Markdown table and
-writes it to build/bench.md."""
+Not part of 'make check': it takes minutes.  Prints Markdown tables and
+writes them to build/bench.md."""
 
 import argparse
 import os
@@ -110,28 +115,61 @@ def start_time(bench, conf):
     return t
 
 
-def back_latencies(bench, conf, seed, targets=(100, 480), per_target=20,
-                   extra_env=None):
-    """'<' at seeded positions around each target number of answers."""
+def valid_answer(rng, q):
+    """A random answer that the question takes: mostly Enter."""
+    if q.kind == 'str' or rng.random() < 0.7:
+        return ''
+    return rng.choice(q.options)
+
+
+def cpu(s):
+    """The CPU time conf has used so far, in seconds (ns resolution): what
+    other processes on a loaded machine take does not count."""
+    with open('/proc/%d/schedstat' % s.p.pid) as f:
+        return int(f.read().split()[0]) / 1e9
+
+
+def back_times(bench, conf, stock, seed, targets=(100, 300, 500),
+               extra_env=None):
+    """One seeded session on the patched conf, '<' after about each target
+    number of answers (the answer undone is then given again); and stock
+    fed the answers that survive each '<', all at once, timed from its
+    first question.  Returns {target: (seconds back, seconds stock)}; the
+    target 1 is '<' at the second question (one reset, nothing answered
+    again)."""
     rng = random.Random(seed)
+    at = sorted({1} | {t + rng.randrange(20) for t in targets})
     s, d = bench.session(conf, extra_env)
     settle(s)
-    answered = 0
-    result = {}
-    for target in targets:
-        positions = sorted(target + rng.randrange(20) for _ in range(per_target))
-        times = []
-        for pos in positions:
-            while answered < pos:
-                s.send('')
-                settle(s)
-                answered += 1
+    sent = []
+    back = {}
+    while at:
+        q = conflib.parse_question(s.out[s.mark:].decode(errors='replace'))
+        if len(sent) == at[0]:
             s.send('<')
-            t0 = time.monotonic()
-            times.append(settle(s) - t0)
-            s.send('')          # answer again: the undone answer, offered
+            t0 = cpu(s)
             settle(s)
-        result[target] = times
+            back[at.pop(0)] = cpu(s) - t0
+            s.send(sent[-1])
+        else:
+            sent.append(valid_answer(rng, q))
+            s.send(sent[-1])
+        if settle(s) is None or s.p.poll() is not None:
+            break
+    s.kill()
+    shutil.rmtree(d)
+    # stock, from its first question, fed what survived each '<'
+    s, d = bench.session(stock, extra_env)
+    settle(s)
+    fed, total, result = 0, 0.0, {}
+    for n in sorted(back):
+        s.p.stdin.write(''.join(a + '\n' for a in sent[fed:n - 1]).encode())
+        s.p.stdin.flush()
+        fed = n - 1
+        t0 = cpu(s)
+        settle(s)
+        total += cpu(s) - t0
+        result[n] = (back[n], total)
     s.kill()
     shutil.rmtree(d)
     return result
@@ -144,8 +182,8 @@ def pct(values, p):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('--samples', type=int, default=40,
-                    help="'<' timings around each number of answers (default 40)")
+    ap.add_argument('--samples', type=int, default=10,
+                    help="seeded sessions with '<' per base (default 10)")
     ap.add_argument('--out', default=os.path.join(conflib.BUILD, 'bench.md'))
     args = ap.parse_args()
 
@@ -209,25 +247,37 @@ def main():
     out()
     starts = [start_time(bench, c) for c in (base.stock, base.patched) * 2]
     start = statistics.median(starts)
-    lat = {}
-    for label, env in (('', None), (', KCONFIG_JOURNAL', journal)):
-        if env and not base.has_journal:
-            continue
-        for seed in (1, 2):
-            for target, times in back_latencies(
-                    bench, base.patched, seed, per_target=args.samples // 2,
-                    extra_env=env).items():
-                lat.setdefault((target, label), []).extend(times)
-    out('One start of conf (parse to the first question), median of %d: '
-        '%.0f ms.' % (len(starts), start * 1000))
+    out('One start of conf on 6.12 (parse to the first question), median of '
+        '%d: %.0f ms.' % (len(starts), start * 1000))
     out()
-    out("| '<' after | samples | p50 | p95 | max | p95 / one start |")
-    out('|---|---:|---:|---:|---:|---:|')
-    for (target, label), times in sorted(lat.items()):
-        out('| %d-%d answers%s | %d | %.1f ms | %.1f ms | %.1f ms | %.2f%% |' % (
-            target, target + 19, label, len(times), 1000 * pct(times, 50),
-            1000 * pct(times, 95), 1000 * max(times),
-            100 * pct(times, 95) / start))
+    out("| base | '<' after | samples | back p50 | back p95 | stock p50 | "
+        'stock p95 | back / stock (p50) |')
+    out('|---|---|---:|---:|---:|---:|---:|---:|')
+    for version in ('7.3', '6.12'):
+        if version not in benches:
+            continue
+        vbase, vbench = benches[version]
+        for label, env in (('', None), (', KCONFIG_JOURNAL', journal)):
+            if env and not vbase.has_journal:
+                continue
+            by = {}
+            for seed in range(1, args.samples + 1):
+                for n, times in back_times(vbench, vbase.patched, vbase.stock,
+                                           seed, extra_env=env).items():
+                    by.setdefault(n if n == 1 else n // 100 * 100,
+                                  []).append(times)
+            for n, times in sorted(by.items()):
+                b = [t[0] for t in times]
+                st = [t[1] for t in times]
+                what = ('the 2nd question (one reset)' if n == 1 else
+                        '%d-%d answers' % (n, n + 19))
+                out('| %s | %s%s | %d | %.0f ms | %.0f ms | %.0f ms | '
+                    '%.0f ms | %s |' % (
+                        vbase.version, what, label, len(times),
+                        1000 * pct(b, 50), 1000 * pct(b, 95),
+                        1000 * pct(st, 50), 1000 * pct(st, 95),
+                        '%.2f' % (pct(b, 50) / pct(st, 50)) if n > 1
+                        else '-'))
     shutil.rmtree(work)
     with open(args.out, 'w') as f:
         f.write('\n'.join(lines) + '\n')

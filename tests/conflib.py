@@ -500,8 +500,7 @@ class Transcript:
 
     def input_after_last_back(self):
         """The input that makes stock print what conf printed after the
-        last '<' (for a conf that does not offer undone answers as the
-        defaults): the answers that survived it, explicit, then the lines
+        last '<': the answers that survived it, explicit, then the lines
         conf read after it, as they were."""
         if self.last_back is None:
             lines = self.sent

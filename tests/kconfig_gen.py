@@ -827,17 +827,14 @@ class Spec:
 
 
 def session_spec(tree, session, back, p_asan=0.1):
-    """The mode, variables and conf of a session, from its seed: with
-    '<', the patched conf ('patched') or the one that does not offer undone
-    answers as the defaults ('rfc'), half each; part of the sessions on
-    the patched conf built with ASan and UBSan ('asan')."""
+    """The mode, variables and conf of a session, from its seed: the
+    patched conf ('patched'), or for part of the sessions the patched conf
+    built with ASan and UBSan ('asan')."""
     r = random.Random('kconfig-gen-session:%d:%d:%d' % (tree, session, back))
     mode = r.choice(conflib.INTERACTIVE_MODES)
     env = {k: r.choice(['1', '1', 'y']) for k in VARIABLES
            if r.random() < (0.5 if k == 'KCONFIG_WERROR' else 0.3)}
-    conf = r.choice(['rfc', 'patched']) if back else 'patched'
-    if r.random() < p_asan:
-        conf = 'asan'
+    conf = 'asan' if r.random() < p_asan else 'patched'
     return Spec(tree, session, mode, env, conf, back,
                 r.choice([0.1, 0.2, 0.3, 0.5]))
 
@@ -949,16 +946,14 @@ def run_session(base, tree, spec, workdir, srctree, confs):
                 script=spec.script)
             mine, stock = t.result, t.stock
             mine.sent = t.sent
-            if spec.conf == 'rfc':
-                # a conf that does not offer undone answers as the
-                # defaults prints what stock prints after the last '<'
-                # when stock is given the same lines from there on
-                stock = conflib.run_conf(
-                    base.stock, spec.mode, 'Kconfig', srctree, workdir,
-                    tree.config, t.input_after_last_back(), env, timeout=30,
-                    max_output=1 << 24)
-                if not stdout_tail_matches(mine.stdout, stock.stdout):
-                    problems.append('stdout after the last <')
+            # after the last '<', conf prints what stock prints when given
+            # the surviving answers and then the same lines
+            stock = conflib.run_conf(
+                base.stock, spec.mode, 'Kconfig', srctree, workdir,
+                tree.config, t.input_after_last_back(), env, timeout=30,
+                max_output=1 << 24)
+            if not stdout_tail_matches(mine.stdout, stock.stdout):
+                problems.append('stdout after the last <')
         else:
             data = conflib.random_stream(random.Random(spec.session), 60,
                                          pool=tree.pool)
@@ -1177,7 +1172,7 @@ def replay(args):
             tail = mine.stdout if tail is None else tail
             n = len(tail.splitlines())
             end = b''.join(stock.stdout.splitlines(True)[-n:])
-            if spec.conf == 'rfc' and not stock.stdout.endswith(tail):
+            if not stock.stdout.endswith(tail):
                 print(show_diff('stdout (the end)', end, tail), end='')
             print("patched conf's input:")
             print(''.join('  %r\n' % line for line in mine.sent), end='')
@@ -1283,7 +1278,7 @@ def main():
                     choices=[m.lstrip('-') for m in conflib.INTERACTIVE_MODES])
     ap.add_argument('--env', action='append', default=[], metavar='VAR=VALUE')
     ap.add_argument('--conf', default='patched',
-                    help='the variant of the patched conf (patched, rfc, '
+                    help='the variant of the patched conf (patched, '
                     'asan)')
     ap.add_argument('--conf-path', help='run this conf as the variant '
                     '(default: build/<version>/VARIANT/scripts/kconfig/conf)')

@@ -85,8 +85,7 @@ def test_equivalence_check_catches_a_wrong_undo(series, demo, tmp_path):
 
 def test_back_then_end_of_input(series, demo, tmp_path):
     """'<' and then the end of the input: the usual defaults apply, as in
-    the stock conf fed the answers that survived, not the undone answers
-    that the questions offer again."""
+    the stock conf fed the answers that survived."""
     kconfig, srctree, old = demo
     for typed, survived in ((b'myhost\n<\n', b''),
                             (b'myhost\n20\n<\n<\n', b''),
@@ -115,4 +114,99 @@ def test_back_recalculates_the_question(series, tmp_path):
         work, None, os.environ, 0, p_back=0,
         script=['y', 'n', '<', '<', 'y', '', 'y', ''])
     assert t.backs == 2 and not problems, problems
-    assert b'B (B) [Y/n/?] (NEW) y\nA (A)' in t.result.stdout
+    assert t.result.stdout.count(b'B (B) [N/y/?] (NEW) y\nA (A)') == 2
+
+
+def same_as_stock(series, tmp_path, kconfig, old, typed, survived, env=None,
+                  mode='--oldconfig'):
+    """conf given the lines typed ends as stock given the lines that
+    survive the '<' in them: exit status, .config and include/."""
+    tree = tmp_path / 'tree'
+    tree.mkdir(exist_ok=True)
+    (tree / 'Kconfig').write_text(kconfig)
+    env = dict(os.environ, **(env or {}))
+    r = conflib.run_conf(series.patched, mode, 'Kconfig', str(tree),
+                         tmp_path, old, typed, env)
+    s = conflib.run_conf(series.stock, mode, 'Kconfig', str(tree), tmp_path,
+                         old, survived, env)
+    assert (r.returncode, r.config, r.include) == \
+        (s.returncode, s.config, s.include), (typed, r.stderr[-300:])
+    return r
+
+
+AB = ('config A\n\tbool "A"\n\nconfig B\n\tbool "B"\n\tdefault y if A\n\n'
+      'config C\n\tbool "C"\n')
+VALUES = ('config N\n\tint "N"\n\trange 1 10\n\nconfig S\n\tstring "S"\n\n'
+          'choice\n\tprompt "C"\n\nconfig C1\n\tbool "C1"\n\n'
+          'config C2\n\tbool "C2"\n\nendchoice\n\nconfig L\n\tbool "L"\n')
+
+
+def test_last_line_without_newline(series, tmp_path):
+    """An answer on a last line without its newline, after '<', is taken
+    as stock takes it: 'y' gives A=y, of any type."""
+    r = same_as_stock(series, tmp_path, AB, None, b'y\n<\ny', b'y')
+    assert b'CONFIG_A=y\n' in r.config
+    for typed, survived in ((b'5\nfirst\n<\nsecond', b'5\nsecond'),
+                            (b'5\ns\n2\n<\n1', b'5\ns\n1'),
+                            (b'5\ns\n2\n<\n<\nt\n', b'5\nt\n')):
+        same_as_stock(series, tmp_path, VALUES, None, typed, survived)
+
+
+def test_enter_after_back_takes_the_default_of_then(series, tmp_path):
+    """An Enter that took B's default when A was y is not kept as y when A
+    is answered n after going back: B's default is then n."""
+    r = same_as_stock(series, tmp_path, AB, None, b'y\n\n<\n<\nn\n\n',
+                      b'n\n\n')
+    assert b'# CONFIG_B is not set\n' in r.config
+
+
+def test_back_at_the_end_of_the_input(series, tmp_path):
+    """A last '<' without a newline goes back, and the question it goes
+    back to meets the end of the input, as stock does after the surviving
+    answers (a refused answer before it is answered again, not taken as
+    the end of the input)."""
+    r = same_as_stock(series, tmp_path, VALUES, None, b'x\n7\nname\n<',
+                      b'x\n7\n')
+    assert b'CONFIG_N=7\nCONFIG_S=""\n' in r.config
+    assert r.stdout.endswith(b': <\n* Back to the previous question\n'
+                             b'S (S) [] (NEW) \nC\n> 1. C1 (C1) (NEW)\n'
+                             b'  2. C2 (C2) (NEW)\nchoice[1-2?]: L (L) '
+                             b'[N/y/?] (NEW) \n#\n# configuration written '
+                             b'to .config\n#\n'), r.stdout[-300:]
+
+
+def test_old_configs_read_again(series, tmp_path):
+    """Going back starts again from the old configuration however it was
+    found: none, .config, or KCONFIG_DEFCONFIG_LIST (read again, its
+    message printed again only when conf goes back to the first question,
+    as it was then), with unknown symbols warned of once."""
+    old = b'CONFIG_A=y\nCONFIG_GONE=y\n'
+    defconfig = tmp_path / 'defconfig'
+    defconfig.write_bytes(old)
+    for cfg, env in ((None, None), (old, None),
+                     (old, {'KCONFIG_WARN_UNKNOWN_SYMBOLS': '1'}),
+                     (None, {'KCONFIG_DEFCONFIG_LIST': str(defconfig)})):
+        said = cfg is None and env is not None
+        for typed, survived, again in ((b'n\n\n\n5\n<\n6\n', b'n\n\n\n6\n', 0),
+                                       (b'y\n<\nn\n', b'n\n', 1)):
+            r = same_as_stock(series, tmp_path, AB + VALUES, cfg, typed,
+                              survived, env)
+            assert r.stdout.count(b'using defaults found in') == \
+                said * (1 + again)
+            assert r.stderr.count(b'unknown symbol') == bool(env and cfg)
+
+
+@pytest.mark.parametrize('mode', conflib.INTERACTIVE_MODES)
+def test_variables(series, demo, tmp_path, mode):
+    """Seeded sessions with '<' on the demo under the KCONFIG_* variables
+    that change what conf reads, writes or fails on."""
+    kconfig, srctree, old = demo
+    for env in ({'KCONFIG_WERROR': '1'}, {'KCONFIG_OVERWRITECONFIG': '1'},
+                {'KCONFIG_WARN_CHANGED_INPUT': '1'},
+                {'KCONFIG_AUTOCONFIG': 'include/other/auto.conf',
+                 'KCONFIG_AUTOHEADER': 'include/other/autoconf.h'}):
+        for seed in seeds(3, 30):
+            t, problems = conflib.check_equivalence(
+                series.patched, series.stock, mode, kconfig, srctree,
+                tmp_path, old, dict(os.environ, **env), seed, p_back=0.3)
+            assert not problems, (env, seed, problems)

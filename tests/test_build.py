@@ -532,17 +532,16 @@ def test_whole_tree_is_checked_on_its_own_kconfig(real612, tmp_path):
 
 def test_variant_with_some_parts(series, tmp_path):
     """--variant NAME --parts builds the conf with only the patches named:
-    the '<' series without its last patch here (what the random trees
-    compare stdout on); a part that is not there, or too short, stops the
-    build."""
-    conf = build_variant(series, 'rfc', '--parts', '0-fixes,back~1')
+    the '<' series without its last patch here; a part that is not there,
+    or too short, stops the build."""
+    conf = build_variant(series, 'parts', '--parts', '0-fixes,back~1')
     assert os.access(conf, os.X_OK)
     tree = tmp_path / 'tree'
     shutil.copytree(series.pristine, tree, symlinks=True)
     for p in series.part('0-fixes') + series.part('back')[:-1]:
         r = run('patch', '-p1', '--fuzz=0', '-s', '-d', str(tree), '-i', p)
         assert r.returncode == 0, r.stdout + r.stderr
-    built = os.path.join(series.path, 'rfc', 'scripts', 'kconfig')
+    built = os.path.join(series.path, 'parts', 'scripts', 'kconfig')
     sources = [f for f in os.listdir(tree / 'scripts' / 'kconfig')
                if f.endswith(('.c', '.h', '.y', '.l'))]
     assert 'conf.c' in sources
