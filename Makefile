@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kconfig-back: '<' goes back to the previous question in make oldconfig.
-# See README.md.  Variables:
+# See README.md (and docs/).  Variables:
 #   KERNEL_SRC=/path/to/linux   take the kconfig sources from a kernel tree
 #   BASE=7.3 | 7.2 | 6.12 | 6.1 | 5.10
 #                               else from Debian's linux-source-$(BASE)
@@ -25,12 +25,13 @@ all: build
 help:
 	@echo 'make [KERNEL_SRC=dir | BASE=7.3|7.2|6.12|6.1|5.10] TARGET'
 	@echo '  build         build the stock and the patched conf (default)'
-	@echo '  demo          run the patched conf on the demo Kconfig'
-	@echo '  check         run all tests (installs what is missing)'
+	@echo '  demo          run the patched conf on the demo Kconfig (builds BASE first)'
+	@echo '  check         run all tests on 7.3, 7.2, 6.12, 6.1 and 5.10: about 35 minutes'
+	@echo '                (installs and downloads what is missing; build/ takes about 8.3 GB)'
 	@echo '  check-long    the tests with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
 	@echo '  check-releases  every kernel source release in Debian'"'"'s archive: fetch, apply, build, check; a table'
-	@echo '  bench         instructions, memory and going-back times, stock vs patched'
+	@echo '  bench         instructions, memory and the CPU time of going back, stock vs patched'
 	@echo '  dist          drop-in files and the series as tarballs of every built base, in build/dist'
 	@echo '  lint          shellcheck the scripts'
 	@echo '  worktree      git work tree for editing the series'

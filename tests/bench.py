@@ -33,7 +33,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), 'verify'))
 import conflib  # noqa: E402
 
 HWM_SRC = os.path.join(conflib.TOP, 'kconfig', 'bench', 'hwm.c')

@@ -11,7 +11,9 @@ import zlib
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# conflib lives with the check on the spot, in verify/
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), 'verify'))
 import conflib  # noqa: E402
 
 LONG = os.environ.get('KCONFIG_BACK_LONG') == '1'

@@ -30,7 +30,8 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))), 'verify'))
 import conflib  # noqa: E402
 
 # ---------------------------------------------------------------------------

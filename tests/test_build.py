@@ -243,7 +243,7 @@ def test_rejected_hunk_fails_the_build(series, tmp_path):
                     r"patches/known-bases does not know, and patches/%s/\S+"
                     r"\.patch is rejected at fuzz 0 \(hunks? [0-9, ]+ of "
                     r"scripts/kconfig/conf.c\): to port the series, 'make "
-                    r"worktree KERNEL_SRC=%s' and rebase it there \(README: "
+                    r"worktree KERNEL_SRC=%s' and rebase it there \(docs/bases\.md: "
                     r"Update to a new kernel\)$"
                     % (re.escape(series.version), re.escape(str(tree)),
                        re.escape(series.series), re.escape(str(tree))),
@@ -396,7 +396,7 @@ def test_check_on_the_spot_ignores_the_persons_settings(series, tmp_path):
     journal, config = tmp_path / 'journal', tmp_path / 'config'
     env = dict(os.environ, KCONFIG_JOURNAL=str(journal),
                KCONFIG_CONFIG=str(config))
-    r = run(sys.executable, os.path.join(conflib.TOP, 'tests', 'verify.py'),
+    r = run(sys.executable, os.path.join(conflib.TOP, 'verify', 'verify.py'),
             '--stock', series.stock, '--patched', series.patched,
             '--tree', os.path.join(series.path, 'patched'),
             '--stock-tree', os.path.join(series.path, 'stock'),
@@ -464,7 +464,7 @@ def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
         assert ("patches/%s applies at fuzz 0, but its check on the spot "
                 'failed: the kconfig test suite: ' % series.series) in lines[0]
         assert ": its patched conf is not used; to port the series, 'make " \
-            "worktree KERNEL_SRC=%s' and fix it there (README: Update to a " \
+            "worktree KERNEL_SRC=%s' and fix it there (docs/bases.md: Update to a " \
             'new kernel)' % broken in lines[0]
         assert ('(its verdict from ' in lines[0]) == again
         assert not list((tmp_path / 'b').glob(

@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-"""make dist: every command of build/dist/README, run literally on a
-pristine tree of each built base, gives a tree whose own 'make oldconfig'
-has '<'; the drop-in command of README.md copies exactly the files make
-dist wrote; the tarball holds the series as it is; and 'make dist' works
-with only the default base built."""
+"""The routes into one's own tree: every command of build/dist/README,
+run literally on a pristine tree of each built base, gives a tree whose
+own 'make oldconfig' has '<'; so does every route of README.md's "Use it
+in your kernel tree" (git am in a checkout and in a tarball tree, quilt,
+patch), run literally on a machine where git has no identity yet after
+the README's identity line; the drop-in command of README.md copies
+exactly the files make dist wrote; the tarball holds the series as it is;
+and 'make dist' works with only the default base built."""
 
 import filecmp
 import os
@@ -105,6 +108,21 @@ def kconfig_tree(real, path):
                          follow_symlinks=False)
 
 
+def patched_config(real, old, data, tmp_path):
+    """The .config the project's patched conf writes in the tree for that
+    input, run with the environment the tree's make gives conf."""
+    ref = tmp_path / 'ref'
+    kconfig_tree(real, ref)
+    (ref / '.config').write_bytes(old)
+    r = subprocess.run([real.base.patched, '--oldconfig', 'Kconfig'],
+                       input=data, env=real.env, cwd=ref, capture_output=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.count(b'* Back to the previous question') == 3
+    want = (ref / '.config').read_bytes()
+    shutil.rmtree(ref)
+    return want
+
+
 def test_dist_readme_literally(real, dist, tmp_path):
     """Each block of commands of build/dist/README, with its placeholders
     filled in, run as it stands on its own pristine copy of the tree, ends
@@ -119,17 +137,7 @@ def test_dist_readme_literally(real, dist, tmp_path):
     data = session_input()
     old = real.old_config()
 
-    # what the project's patched conf gives in that tree, run with the
-    # environment the tree's make gives conf
-    ref = tmp_path / 'ref'
-    kconfig_tree(real, ref)
-    (ref / '.config').write_bytes(old)
-    r = subprocess.run([base.patched, '--oldconfig', 'Kconfig'], input=data,
-                       env=real.env, cwd=ref, capture_output=True)
-    assert r.returncode == 0, r.stderr[-2000:]
-    assert r.stdout.count(b'* Back to the previous question') == 3
-    want = (ref / '.config').read_bytes()
-    shutil.rmtree(ref)
+    want = patched_config(real, old, data, tmp_path)
 
     for i, block in enumerate(blocks):
         # every route ends with the tree's own make oldconfig
@@ -152,6 +160,90 @@ def test_dist_readme_literally(real, dist, tmp_path):
         assert (tree / '.config').read_bytes() == want, script
         shutil.rmtree(tree)
         shutil.rmtree(out)
+
+
+def readme_section(title):
+    """The text of README.md's section '## title', up to the next one."""
+    with open(os.path.join(conflib.TOP, 'README.md')) as f:
+        text = f.read()
+    start = text.index('\n## %s\n' % title)
+    end = text.find('\n## ', start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def no_identity_env(tmp_path):
+    """A shell on a machine where git has no identity yet: no name or
+    address in the environment, a global config of its own (HOME stays,
+    see shell_env()), no system one, and none guessed from the host."""
+    env = {k: v for k, v in shell_env().items()
+           if not k.startswith('GIT_') and k != 'EMAIL'}
+    env.update(GIT_CONFIG_GLOBAL=str(tmp_path / 'gitconfig'),
+               GIT_CONFIG_NOSYSTEM='1', GIT_CONFIG_COUNT='1',
+               GIT_CONFIG_KEY_0='user.useConfigOnly',
+               GIT_CONFIG_VALUE_0='true')
+    return env
+
+
+def test_readme_routes_literally(real612, tmp_path):
+    """Each route of README.md's "Use it in your kernel tree" that ends
+    with the tree's own 'make oldconfig' (git am in a git checkout and in
+    a tree unpacked from a tarball, quilt in a Debian source package,
+    patch without git), run as it stands on its own pristine copy of
+    Debian's 6.12 tree (the series of the tree's line in place of the one
+    named), on a machine whose git has no identity after the README's
+    identity line: three times back, and the .config of the project's
+    patched conf.  Without the identity line, the tarball route fails."""
+    real = real612
+    section = readme_section('Use it in your kernel tree')
+    blocks = readme_blocks(section)
+    identity = [b for b in blocks if 'git config --global user.' in b]
+    routes = [b for b in blocks
+              if b.rstrip().splitlines()[-1] == 'make oldconfig']
+    assert len(identity) == 1 and len(routes) == 4, blocks
+    assert [('git init' in b, 'git am' in b, 'quilt' in b, 'patch -p1' in b)
+            for b in routes] == [(False, True, False, False),
+                                 (True, True, False, False),
+                                 (False, False, True, False),
+                                 (False, False, False, True)]
+    env = no_identity_env(tmp_path)
+    data = session_input()
+    old = real.old_config()
+    want = patched_config(real, old, data, tmp_path)
+
+    def literally(block, tree):
+        script = block.replace('/path/to/kconfig-back', conflib.TOP)
+        script = script.replace('/path/to/linux', str(tree))
+        script = re.sub(r'\bpatches/(mainline|6\.12|6\.1|5\.10)\b',
+                        'patches/' + real.base.series, script)
+        assert '/path/to' not in script
+        return subprocess.run(['bash', '-e', '-c', script], input=data,
+                              cwd=tmp_path, env=env, capture_output=True)
+
+    # a new machine: the tarball route stops at its first commit
+    tree = tmp_path / 'linux'
+    kconfig_tree(real, tree)
+    r = literally(routes[1], tree)
+    assert r.returncode != 0
+    assert b'Please tell me who you are' in r.stderr, r.stderr[-2000:]
+    shutil.rmtree(tree)
+    r = literally(identity[0], tmp_path)
+    assert r.returncode == 0, r.stderr
+    for i, block in enumerate(routes):
+        tree = tmp_path / ('linux%d' % i)
+        kconfig_tree(real, tree)
+        (tree / '.config').write_bytes(old)
+        if 'git am' in block and 'git init' not in block:
+            # a git checkout of the tree
+            for cmd in (['git', 'init', '-q'], ['git', 'add', '-f', '-A'],
+                        ['git', 'commit', '-q', '-m', 'linux']):
+                subprocess.run(cmd, cwd=tree, env=env, check=True,
+                               capture_output=True)
+        r = literally(block, tree)
+        assert r.returncode == 0, (block, r.stderr[-3000:])
+        assert r.stdout.count(b'* Back to the previous question') == 3, block
+        assert r.stdout.count(b'* No earlier answer to go back to') == 0
+        assert (tree / '.config').read_bytes() == want, block
+        shutil.rmtree(tree)
 
 
 def readme_drop_in_command():

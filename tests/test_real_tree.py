@@ -109,6 +109,24 @@ def test_oldconfig_script_other_arch(real612, tmp_path):
     assert values['KERNELVERSION'] == real612.base.version
 
 
+def test_oldconfig_script_modes(real612, tmp_path):
+    """--mode config and --mode syncconfig (README.md) run conf in those
+    modes, in the tree, on its Kconfig: config as --oldaskconfig, as the
+    tree's 'make config' does."""
+    fake = tmp_path / 'conf'
+    fake.write_text('#!/bin/sh\necho "$PWD $*"\n')
+    fake.chmod(0o755)
+    for mode, arg in (('config', '--oldaskconfig'),
+                      ('syncconfig', '--syncconfig'),
+                      ('oldconfig', '--oldconfig')):
+        r = subprocess.run([conflib.script('oldconfig'), '--conf', str(fake),
+                            '--mode', mode, real612.path],
+                           capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, env=conflib.shell_env())
+        assert r.returncode == 0, r.stderr
+        assert r.stdout == '%s %s Kconfig\n' % (real612.path, arg)
+
+
 @pytest.mark.parametrize('how', ['environment', 'argument'])
 def test_oldconfig_journal_is_relative_to_the_caller(real612, tmp_path, how):
     """A relative KCONFIG_JOURNAL given to scripts/oldconfig, in the

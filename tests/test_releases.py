@@ -2,7 +2,7 @@
 """patches/known-bases is what scripts/known-bases writes (the files each
 series changes now, the sums of the releases whose sources are here), and
 it notices a changed sum or a series that changes another file; the table
-of scripts/check-releases goes into README.md between its markers."""
+of scripts/check-releases goes into docs/bases.md between its markers."""
 
 import hashlib
 import os
@@ -20,15 +20,14 @@ def run(*args, **kw):
 
 
 def project_copy(tmp_path):
-    """The scripts, patches, build glue, tests and README of the project in
-    tmp_path/p (building in the project's build/, whose sources it
-    reads)."""
+    """The scripts, patches, build glue, tests, check on the spot and docs
+    of the project in tmp_path/p (building in the project's build/, whose
+    sources it reads)."""
     p = tmp_path / 'p'
     p.mkdir()
-    for d in ('scripts', 'patches', 'kconfig', 'tests'):
+    for d in ('scripts', 'patches', 'kconfig', 'tests', 'verify', 'docs'):
         shutil.copytree(os.path.join(conflib.TOP, d), p / d, symlinks=True,
                         ignore=shutil.ignore_patterns('__pycache__'))
-    shutil.copy(os.path.join(conflib.TOP, 'README.md'), p / 'README.md')
     return p
 
 
@@ -149,10 +148,11 @@ def test_known_bases_notices_a_change(tmp_path):
     assert 'does not apply at fuzz 0 to ' in r.stderr
 
 
-def test_check_releases_table_goes_into_the_readme(tmp_path):
+def test_check_releases_table_goes_into_the_docs(tmp_path):
     """The rows kept in build/releases, in version order, the kconfig
     sources groups of a line named a, b, ... (a line with one group only by
-    its sum; a release not fetched in none), put into README.md between the markers with the date."""
+    its sum; a release not fetched in none), put into docs/bases.md between
+    the markers with the date."""
     p = project_copy(tmp_path)
     broot = tmp_path / 'b'
     rows = {
@@ -171,14 +171,14 @@ def test_check_releases_table_goes_into_the_readme(tmp_path):
         (broot / 'releases' / r).mkdir(parents=True)
         (broot / 'releases' / r / 'result').write_text(
             '\t'.join((r,) + fields) + '\n')
-    readme = p / 'README.md'
+    doc = p / 'docs' / 'bases.md'
     script = str(p / 'scripts' / 'check-releases')
     env = dict(os.environ, BUILD_ROOT=str(broot))
-    text = readme.read_text()
+    text = doc.read_text()
     assert text.count('<!-- check-releases: begin -->\n') == 1
-    r = run(script, '--table', '--readme', env=env)
+    r = run(script, '--table', '--docs', env=env)
     assert r.returncode == 0, r.stderr
-    new = readme.read_text()
+    new = doc.read_text()
     before, rest = new.split('<!-- check-releases: begin -->\n')
     block, after = rest.split('<!-- check-releases: end -->\n')
     assert before == text.split('<!-- check-releases: begin -->\n')[0]
@@ -198,9 +198,9 @@ def test_check_releases_table_goes_into_the_readme(tmp_path):
         '| 6.12.118 | trixie-security: 6.12.118-1 | 6.12 b (ffffffff) | 6.12 '
         '| verified: suite 36/36 |']
     assert r.stdout.endswith(block)
-    # without the markers: one line saying so, README untouched
-    readme.write_text('# no table here\n')
-    r = run(script, '--table', '--readme', env=env)
+    # without the markers: one line saying so, the file untouched
+    doc.write_text('# no table here\n')
+    r = run(script, '--table', '--docs', env=env)
     assert r.returncode == 1 and r.stderr.count('\n') == 1
-    assert "README.md has no '<!-- check-releases: begin -->'" in r.stderr
-    assert readme.read_text() == '# no table here\n'
+    assert "docs/bases.md has no '<!-- check-releases: begin -->'" in r.stderr
+    assert doc.read_text() == '# no table here\n'

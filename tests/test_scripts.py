@@ -255,6 +255,37 @@ def test_demo_says_where_the_config_is(series, demo, tmp_path):
         assert f.read() == conf.config
 
 
+def test_readme_demo_piped(series, demo, tmp_path):
+    """README.md's piped 'make demo', run as it stands at the top of the
+    project: it builds the default base (Debian's 6.12) if needed and runs
+    its patched conf, whose bytes are all of stdout, and the last line on
+    stderr is the one README.md quotes."""
+    if series.env.get('DEBIAN') != '6.12':
+        pytest.skip("make demo runs the default base, Debian's 6.12")
+    with open(os.path.join(conflib.TOP, 'README.md')) as f:
+        readme = f.read()
+    cmds = [line.strip() for line in readme.splitlines()
+            if line.startswith('    ') and '| make demo' in line]
+    assert len(cmds) == 1, cmds
+    data = subprocess.run(['bash', '-c', cmds[0].split('|')[0]],
+                          capture_output=True, check=True).stdout
+    assert b'\n<\n' in data
+    r = subprocess.run(['bash', '-e', '-o', 'pipefail', '-c', cmds[0]],
+                       capture_output=True, cwd=conflib.TOP,
+                       env=conflib.shell_env())
+    assert r.returncode == 0, r.stderr
+    kconfig, srctree, old = demo
+    conf = conflib.run_conf(series.patched, '--oldconfig', kconfig, srctree,
+                            tmp_path, old, data)
+    assert r.stdout == conf.stdout
+    assert b'* Back to the previous question\n' in r.stdout
+    last = r.stderr.decode().splitlines()[-1]
+    assert last == 'demo: configuration written to %s' % \
+        conflib.shown_demo_config()
+    if conflib.BUILD == os.path.join(conflib.TOP, 'build'):
+        assert '`%s`' % last in readme
+
+
 def test_demo_journal_is_relative_to_the_caller(series, tmp_path):
     """KCONFIG_JOURNAL=rel.config for the demo lands where it was typed,
     not in build/demo where conf runs."""
