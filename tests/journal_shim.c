@@ -9,10 +9,13 @@
  *	flock(), rename <path> (a symbolic link) over the journal's name,
  *	as someone racing conf could: conf must read the file it locked.
  *
- * SHIM_KILL_AT=<n> SHIM_KILL_BYTES=<k>: at the n-th fflush() of the
- *	journal that has something to write, write only the first
- *	k % (bytes pending) bytes of it, and raise SIGKILL: a kill in the
- *	middle of writing an answer.  Nothing else conf writes is touched.
+ * SHIM_KILL_AT=<n> SHIM_KILL_BYTES=<k>: when conf puts the n-th answer
+ *	on disk (the n-th fdatasync() of the journal after it grew), cut
+ *	the file to the first k % (bytes of that answer) bytes of the
+ *	answer, and raise SIGKILL: a kill in the middle of writing it.
+ *	glibc's stdio writes with a write() of its own, which a shim does
+ *	not see: the answer is cut here instead, where it is whole.
+ *	Nothing else is touched.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -22,7 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* the journal's size when it was locked, then after each answer */
+static off_t last_size = -1;
 
 /* Whether @fd is open on the file named $SHIM_JOURNAL */
 static int is_journal(int fd)
@@ -41,6 +48,13 @@ static int is_journal(int fd)
 	return !strcmp(path, want);
 }
 
+static off_t size_of(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) ? -1 : st.st_size;
+}
+
 int flock(int fd, int op)
 {
 	static int (*real)(int, int);
@@ -52,6 +66,8 @@ int flock(int fd, int op)
 	if (!real)
 		real = (int (*)(int, int))dlsym(RTLD_NEXT, "flock");
 	ret = real(fd, op);
+	if (!ret && !(op & LOCK_UN) && is_journal(fd))
+		last_size = size_of(fd);
 	if (!ret && swap && name && !swapped && !(op & LOCK_UN)) {
 		swapped = 1;
 		if (rename(swap, name))
@@ -60,32 +76,26 @@ int flock(int fd, int op)
 	return ret;
 }
 
-int fflush(FILE *f)
+int fdatasync(int fd)
 {
-	static int (*real)(FILE *);
+	static int (*real)(int);
 	static int nth;
 	const char *at = getenv("SHIM_KILL_AT");
+	off_t size;
 
 	if (!real)
-		real = (int (*)(FILE *))dlsym(RTLD_NEXT, "fflush");
-	if (f && at && is_journal(fileno(f))) {
-		const char *p = f->_IO_write_base;
-		size_t pending = f->_IO_write_ptr - f->_IO_write_base;
-		size_t k;
-		ssize_t w;
-
-		if (pending && ++nth == atoi(at)) {
-			k = strtoull(getenv("SHIM_KILL_BYTES") ?: "0", NULL, 10) %
-			    pending;
-			while (k) {
-				w = write(fileno(f), p, k);
-				if (w <= 0)
-					abort();
-				p += w;
-				k -= w;
-			}
+		real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
+	if (at && last_size >= 0 && is_journal(fd)) {
+		size = size_of(fd);
+		/* an answer written, not a cut */
+		if (size > last_size && ++nth == atoi(at)) {
+			if (ftruncate(fd, last_size +
+				      strtoull(getenv("SHIM_KILL_BYTES") ?: "0",
+					       NULL, 10) % (size - last_size)))
+				abort();
 			raise(SIGKILL);
 		}
+		last_size = size;
 	}
-	return real(f);
+	return real(fd);
 }

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-"""KCONFIG_JOURNAL (journal_open() reading it with conf_read_file(), then
-every question taking its answer) under libFuzzer with ASan (leaks
-included) and UBSan: seconds in 'make check', ten minutes in
-'make check-long'."""
+"""KCONFIG_JOURNAL (conf_journal_open() and conf_journal_read() reading it
+with the .config reader, then every question checking and taking its
+answer, written back) under libFuzzer with ASan (leaks included) and
+UBSan: seconds in 'make check', ten minutes in 'make check-long'."""
 
 import os
 import subprocess
@@ -19,10 +19,11 @@ def test_fuzz_journal_reader(series):
     with open(os.path.join(series.path, 'patched', 'scripts', 'kconfig',
                            'conf.c')) as f:
         conf_c = f.read()
-    # the target drives the journal of issue 21 (journal_open(),
-    # journal_take(), conf_read_file()), not the one before it
-    if 'answers no longer kept there' not in conf_c:
-        pytest.skip('patches/%s has the journal from before issue 21'
+    # the target drives the journal of issue 37 (conf_journal_open() and
+    # conf_journal_read() of confdata.c, journal_check() and
+    # journal_gets() of conf.c), not an earlier one
+    if 'conf_journal_open(' not in conf_c:
+        pytest.skip('patches/%s has a journal from before issue 37'
                     % series.series)
     seconds = 600 if LONG else 20
     r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'fuzz-journal'),

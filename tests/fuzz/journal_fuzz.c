@@ -3,17 +3,17 @@
  * libFuzzer target for KCONFIG_JOURNAL in the patched conf.c, which is
  * included so that its static functions can be reached.  Each input is
  * written to a file, with a newline added if its last line has none (conf
- * refuses such a journal before reading it), and that file is opened as
- * the journal is, by journal_open(): created, locked, checked and read by
- * conf_read_file() into the S_DEF_DEF3 values, with the symbols of the
- * Kconfig tree in $FUZZ_KCONFIG (under $srctree).  Then every visible
- * question of the tree takes its answer with journal_take(), which is
- * applied as conf applies a line typed, after a mark of symbol.c's undo
- * log (sym_undo_mark()); the answers are undone (sym_undo()) and the
- * journal closed before the next input.  What differs between the bases'
- * series, from the compiler's -D flags (scripts/fuzz-journal):
- * CONF_OLD_CHOICES, 6.1's choices have a value (y, m or n) of their own,
- * asked before the member.
+ * refuses such a journal before reading it), and that file is the journal:
+ * confdata.c opens it, locks it and checks it (conf_journal_open()), and
+ * reads it with the .config reader into the S_DEF_DEF3 values
+ * (conf_journal_read()), with the symbols of the Kconfig tree in
+ * $FUZZ_KCONFIG (under $srctree).  Then every visible question of the
+ * tree, as oldaskconfig asks them, is checked (journal_check(), which
+ * refuses an answer out of range) and takes its answer (journal_gets()),
+ * which is applied as conf applies a line typed and written back to the
+ * journal (conf_journal_write()); the answers not taken are named
+ * (conf_journal_left()), and the journal is cut back and closed.  The
+ * configuration is read again before the next input, as '<' reads it.
  */
 #include <stdint.h>
 
@@ -34,56 +34,22 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(1);
 	close(fd);
 	conf_parse(getenv("FUZZ_KCONFIG"));
-	conf_read(NULL);
 	/* the answers taken are printed as if typed: not looked at here */
 	if (!freopen("/dev/null", "w", stdout))
 		exit(1);
 	return 0;
 }
 
-#ifdef CONF_OLD_CHOICES
-/*
- * 6.1: a choice has a question for its value (y, m or n) and one for its
- * member, each answered from the journal; and there is no
- * menu_for_each_entry()
- */
-#define take_answer(menu, member)	journal_take(menu, member)
-#define set_member(menu, sym)		sym_set_tristate_value(sym, yes)
-
-static struct menu *next_menu(struct menu *m)
-{
-	if (m->list)
-		return m->list;
-	while (m && !m->next)
-		m = m->parent;
-	return m ? m->next : NULL;
-}
-#define for_each_menu(menu) \
-	for (menu = rootmenu.list; menu; menu = next_menu(menu))
-#else
-#define take_answer(menu, member)	journal_take(menu)
-#define set_member(menu, sym)		choice_set_value(menu, sym)
-#define for_each_menu(menu)		menu_for_each_entry(menu)
-#endif
-
-static int marks;	/* of symbol.c's undo log, one per answer taken */
-
-/*
- * Take the journal's answer to @menu (its member if @member) and apply
- * it as conf applies a line typed
- */
-static void take(struct menu *menu, bool member)
+/* Apply the line journal_gets() gave to the question of @menu, as conf does */
+static void take(struct menu *menu)
 {
 	struct symbol *sym = menu->sym;
 	struct menu *child;
-	size_t len;
 	int n;
 
-	if (!take_answer(menu, member))
+	if (!journal_gets(sym))
 		return;
-	sym_undo_mark();
-	marks++;
-	if (member) {
+	if (sym_is_choice(sym)) {
 		/* the number of the member, among the visible ones */
 		n = atoi(line);
 		for (child = menu->list; child; child = child->next)
@@ -91,44 +57,46 @@ static void take(struct menu *menu, bool member)
 				break;
 		if (!child)
 			return;
-		set_member(menu, child->sym);
+		choice_set_value(menu, child->sym);
 	} else {
-		len = strlen(line);
-		if (len && line[len - 1] == '\n')
-			line[len - 1] = 0;
+		line[strcspn(line, "\n")] = 0;
 		sym_set_string_value(sym, line);
 	}
+	conf_journal_write(menu);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	FILE *f = fopen(in_path, "w");
+	struct gstr names = str_new();
+	struct symbol *sym;
 	struct menu *menu;
 
 	if (!f || fwrite(data, 1, size, f) != size ||
 	    (size && data[size - 1] != '\n' && fputc('\n', f) == EOF) ||
 	    fclose(f))
 		exit(1);
+	/* start from the configuration, as '<' does, with no answer read */
+	for_all_symbols(sym)
+		sym->flags &= ~SYMBOL_DEF3;
+	conf_read_simple("/dev/null", S_DEF_USER);
+	conf_read(NULL);
 	journal_name = in_path;
-	journal_open();
-	if (!journal)
+	input_mode = oldaskconfig;
+	if (conf_journal_open(journal_name))
 		exit(1);
-	for_each_menu(menu)
-		if (menu->sym && menu->prompt && menu_is_visible(menu) &&
-		    !sym_is_choice_value(menu->sym)) {
-#ifdef CONF_OLD_CHOICES
-			/* 6.1: the value of a choice, then its member */
-			if (sym_is_choice(menu->sym))
-				take(menu, false);
-#endif
-			take(menu, sym_is_choice(menu->sym));
-		}
-	journal_answers(NULL);
-	for (; marks; marks--)
-		sym_undo();
-	/* unlocked and closed, for the next input to open it again */
-	flock(fileno(journal), LOCK_UN);
-	fclose(journal);
-	journal = NULL;
+	nr_pending = conf_journal_read();
+	menu_for_each_entry(menu) {
+		if (!menu->sym || !menu->prompt || !menu_is_visible(menu) ||
+		    sym_is_choice_value(menu->sym))
+			continue;
+		if (!sym_is_choice(menu->sym))
+			journal_check(menu->sym);
+		take(menu);
+	}
+	conf_journal_left(&names);
+	str_free(&names);
+	conf_journal_cut(0);
+	conf_journal_close();
 	return 0;
 }
