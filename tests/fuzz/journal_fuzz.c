@@ -14,6 +14,10 @@
  * journal (conf_journal_write()); the answers not taken are named
  * (conf_journal_left()), and the journal is cut back and closed.  The
  * configuration is read again before the next input, as '<' reads it.
+ * What differs between the bases' series, from the compiler's -D flags
+ * (scripts/fuzz-journal): CONF_OLD_CHOICES, 6.1's and 5.10's choices have
+ * a value (y, m or n) of their own, asked before the member, and the
+ * members of a choice set to m are asked as tristates.
  */
 #include <stdint.h>
 
@@ -40,29 +44,93 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* Apply the line journal_gets() gave to the question of @menu, as conf does */
-static void take(struct menu *menu)
+#ifdef CONF_OLD_CHOICES
+/*
+ * 6.1 and 5.10: the member of a choice is its own question (journal_gets()
+ * is told the choice's menu), set with sym_set_tristate_value(); there is
+ * no menu_for_each_entry(), and for_all_symbols() takes an index
+ */
+static int fuzz_i;
+
+#define gets_answer(menu, member) \
+	journal_gets((menu)->sym, (member) ? (menu) : NULL)
+#define set_member(menu, sym)		sym_set_tristate_value(sym, yes)
+#define for_each_symbol(sym)		for_all_symbols(fuzz_i, sym)
+
+static struct menu *next_menu(struct menu *m)
+{
+	if (m->list)
+		return m->list;
+	while (m && !m->next)
+		m = m->parent;
+	return m ? m->next : NULL;
+}
+#define for_each_menu(menu) \
+	for (menu = rootmenu.list; menu; menu = next_menu(menu))
+
+/* The member of a choice set to m is asked as a tristate */
+static bool asked_alone(struct symbol *sym)
+{
+	struct symbol *cs = prop_get_symbol(sym_get_choice_prop(sym));
+
+	sym_calc_value(cs);
+	return sym_get_tristate_value(cs) == mod;
+}
+#else
+#define gets_answer(menu, member)	journal_gets((menu)->sym)
+#define set_member(menu, sym)		choice_set_value(menu, sym)
+#define for_each_symbol(sym)		for_all_symbols(sym)
+#define for_each_menu(menu)		menu_for_each_entry(menu)
+#define asked_alone(sym)		false
+#endif
+
+/*
+ * Apply the line journal_gets() gave to the question of @menu (to its
+ * member if @member), as conf does: whether there was one
+ */
+static bool take(struct menu *menu, bool member)
 {
 	struct symbol *sym = menu->sym;
 	struct menu *child;
 	int n;
 
-	if (!journal_gets(sym))
-		return;
-	if (sym_is_choice(sym)) {
+	if (!gets_answer(menu, member))
+		return false;
+	if (member) {
 		/* the number of the member, among the visible ones */
 		n = atoi(line);
 		for (child = menu->list; child; child = child->next)
 			if (child->sym && menu_is_visible(child) && !--n)
 				break;
 		if (!child)
-			return;
-		choice_set_value(menu, child->sym);
+			return true;
+		set_member(menu, child->sym);
 	} else {
 		line[strcspn(line, "\n")] = 0;
 		sym_set_string_value(sym, line);
 	}
-	conf_journal_write(menu);
+	return true;
+}
+
+/* The question of the choice of @menu, as conf_choice() asks it */
+static void take_choice(struct menu *menu)
+{
+	struct symbol *sym = menu->sym;
+
+#ifdef CONF_OLD_CHOICES
+	/* its value first, if it can be changed: the member only for y */
+	if (sym_is_changeable(sym) && take(menu, false)) {
+		sym_calc_value(sym);
+		if (sym_get_tristate_value(sym) == mod)
+			return;
+		if (sym_get_tristate_value(sym) == no) {
+			conf_journal_write(menu);
+			return;
+		}
+	}
+#endif
+	if (take(menu, true))
+		conf_journal_write(menu);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -77,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    fclose(f))
 		exit(1);
 	/* start from the configuration, as '<' does, with no answer read */
-	for_all_symbols(sym)
+	for_each_symbol(sym)
 		sym->flags &= ~SYMBOL_DEF3;
 	conf_read_simple("/dev/null", S_DEF_USER);
 	conf_read(NULL);
@@ -86,13 +154,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (conf_journal_open(journal_name))
 		exit(1);
 	nr_pending = conf_journal_read();
-	menu_for_each_entry(menu) {
+	for_each_menu(menu) {
 		if (!menu->sym || !menu->prompt || !menu_is_visible(menu) ||
-		    sym_is_choice_value(menu->sym))
+		    (sym_is_choice_value(menu->sym) && !asked_alone(menu->sym)))
 			continue;
-		if (!sym_is_choice(menu->sym))
-			journal_check(menu->sym);
-		take(menu);
+		if (sym_is_choice(menu->sym)) {
+			take_choice(menu);
+			continue;
+		}
+		journal_check(menu->sym);
+		if (take(menu, false))
+			conf_journal_write(menu);
 	}
 	conf_journal_left(&names);
 	str_free(&names);
