@@ -532,13 +532,14 @@ def test_whole_tree_is_checked_on_its_own_kconfig(real612, tmp_path):
 
 def test_variant_with_some_parts(series, tmp_path):
     """--variant NAME --parts builds the conf with only the patches named:
-    the '<' series without its last patch here; a part that is not there,
-    or too short, stops the build."""
-    conf = build_variant(series, 'parts', '--parts', '0-fixes,back~1')
+    the journal series without its last patch here; a part that is not
+    there, or too short, stops the build."""
+    conf = build_variant(series, 'parts', '--parts', '0-fixes,back,journal~1')
     assert os.access(conf, os.X_OK)
     tree = tmp_path / 'tree'
     shutil.copytree(series.pristine, tree, symlinks=True)
-    for p in series.part('0-fixes') + series.part('back')[:-1]:
+    for p in (series.part('0-fixes') + series.part('back') +
+              series.part('journal')[:-1]):
         r = run('patch', '-p1', '--fuzz=0', '-s', '-d', str(tree), '-i', p)
         assert r.returncode == 0, r.stdout + r.stderr
     built = os.path.join(series.path, 'parts', 'scripts', 'kconfig')
@@ -549,10 +550,10 @@ def test_variant_with_some_parts(series, tmp_path):
         with open(tree / 'scripts' / 'kconfig' / f, 'rb') as a, \
                 open(os.path.join(built, f), 'rb') as b:
             assert a.read() == b.read(), f
-    n = len(series.part('back'))
+    n = len(series.part('journal'))
     for parts, message in (('nope', 'is not a part of the series'),
-                           ('back~%d' % n, 'has no more than %d' % n),
-                           ('back~x', 'is not a number')):
+                           ('journal~%d' % n, 'has no more than %d' % n),
+                           ('journal~x', 'is not a number')):
         r = run(BUILD, '--quiet', '--kernel-src', series.env['SOURCE'],
                 '--variant', 'x', '--parts', parts)
         assert r.returncode == 1 and message in r.stderr, r.stderr

@@ -247,6 +247,11 @@ class TtySession:
             if self._reading():
                 while self._drain(0):
                     pass
+                # nothing since the line typed, not even its echo: the
+                # terminal has not passed it on yet (a loaded machine), and
+                # conf still waits in the read before it
+                if self.mark and len(self.out) == self.mark:
+                    continue
                 self.waits.append(len(self.out))
                 return self.text(self.mark)
 
