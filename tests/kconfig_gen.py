@@ -6,10 +6,10 @@ A tree is a pure function of an integer seed and of the features of the
 base's parser (probed once from its stock conf: see probe()).  It has
 menus (with 'depends on' and 'visible if'), menuconfig with if/endif,
 choices (members with dependencies, choices in menus, choices whose members
-can all become invisible), 'depends on', 'depends on X if Y', select
-(of symbols whose dependencies may be off), imply, 'default ... if ...',
-bool/tristate/int/hex/string with ranges, transitional symbols, comments
-and sourced files; its old .config sets, unsets and leaves out symbols,
+can all become invisible), 'depends on', 'depends on X if Y', select (of
+symbols whose dependencies may be off), imply, 'default ... if ...',
+bool/tristate/int/hex/string with ranges, transitional symbols, symbols
+with a second prompt right after the first, comments and sourced files; its old .config sets, unsets and leaves out symbols,
 and has bad values and unknown symbols, so that oldconfig asks some new
 questions.
 
@@ -233,6 +233,8 @@ class Tree:
 class Generator:
     def __init__(self, seed, features):
         self.rng = random.Random('kconfig-gen:%d' % seed)
+        # its own stream, so that the rest of a seed's tree stays the same
+        self.again = random.Random('kconfig-gen-again:%d' % seed)
         self.seed = seed
         self.f = set(features)
         self.n = 0
@@ -586,6 +588,15 @@ class Generator:
         for n in nodes:
             if n.kind == 'sym':
                 out.append(render_sym(n.obj))
+                s = n.obj
+                # a second prompt right after the first, visible when it
+                # is: two questions of one symbol in a row in oldaskconfig
+                if (s.prompt and not (s.choice or s.menuconfig or
+                                      s.transitional)
+                        and self.again.random() < 0.08):
+                    out.append(render_sym(Sym(s.name, s.type,
+                                              s.prompt + ' again',
+                                              s.prompt_if, s.deps)))
             elif n.kind == 'choice':
                 c = n.obj
                 out.append('choice\n\tprompt "%s"\n' % c.prompt)

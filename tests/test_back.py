@@ -177,16 +177,18 @@ def test_back_at_the_end_of_the_input(series, tmp_path):
 
 def test_old_configs_read_again(series, tmp_path):
     """Going back starts again from the old configuration however it was
-    found: none, .config, or KCONFIG_DEFCONFIG_LIST (read again, its
-    message printed again only when conf goes back to the first question,
-    as it was then), with unknown symbols warned of once, as stock does
-    (5.10 has neither the variable nor the warning)."""
+    found: none, .config, or KCONFIG_DEFCONFIG_LIST (read again whole, a
+    missing file first; its message printed again only when conf goes
+    back to the first question, as it was then), with unknown symbols
+    warned of once, as stock does (5.10 has neither the variable nor the
+    warning)."""
     old = b'CONFIG_A=y\nCONFIG_GONE=y\n'
     defconfig = tmp_path / 'defconfig'
     defconfig.write_bytes(old)
     for cfg, env in ((None, None), (old, None),
                      (old, {'KCONFIG_WARN_UNKNOWN_SYMBOLS': '1'}),
-                     (None, {'KCONFIG_DEFCONFIG_LIST': str(defconfig)})):
+                     (None, {'KCONFIG_DEFCONFIG_LIST': '%s %s' % (
+                         tmp_path / 'missing', defconfig)})):
         for typed, survived, again in ((b'n\n\n\n5\n<\n6\n', b'n\n\n\n6\n', 0),
                                        (b'y\n<\nn\n', b'n\n', 1)):
             r = same_as_stock(series, tmp_path, AB + VALUES, cfg, typed,

@@ -414,6 +414,7 @@ class Question:
     key: tuple              # what identifies the question
     default: str            # the answer Enter gives
     options: list = field(default_factory=list)  # tri letters, choice numbers
+    prompt: str = ''        # a symbol may have two prompts, asked in a row
 
 
 def parse_question(text):
@@ -426,7 +427,7 @@ def parse_question(text):
         default = [c for c in letters if c.isupper()]
         key = ('sym', m.group(2)) if m.group(2) else ('value', m.group(1))
         return Question('tri', key, default[0].lower(),
-                        [c.lower() for c in letters])
+                        [c.lower() for c in letters], m.group(1).strip())
     m = RE_CHOICE.match(last)
     if m:
         members = []
@@ -447,7 +448,8 @@ def parse_question(text):
                         [str(i) for i in range(1, len(members) + 1)] or ['1'])
     m = RE_STR.match(last)
     if m:
-        return Question('str', ('sym', m.group(2)), m.group(3))
+        return Question('str', ('sym', m.group(2)), m.group(3),
+                        prompt=m.group(1).strip())
     raise ValueError('not a question: %r' % last[-300:])
 
 
@@ -552,7 +554,8 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     for q in s.questions():
         asked.append(q.key)
         just = None         # the question whose answer was just accepted
-        if pending is not None and pending[0].key != q.key:
+        if pending is not None and (pending[0].key, pending[0].prompt) != \
+                (q.key, q.prompt):
             survived.append((pending[0].key, pending[1]))
             just = pending[0].key
         pending = None
