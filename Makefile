@@ -26,7 +26,7 @@ help:
 	@echo 'make [KERNEL_SRC=dir | BASE=7.3|7.2|6.12|6.1|5.10] TARGET'
 	@echo '  build         build the stock and the patched conf (default)'
 	@echo '  demo          run the patched conf on the demo Kconfig (builds BASE first)'
-	@echo '  check         run all tests on 7.3, 7.2, 6.12, 6.1 and 5.10: about 35 minutes'
+	@echo '  check         run all tests on 7.3, 7.2, 6.12, 6.1 and 5.10: about 50 minutes'
 	@echo '                (installs and downloads what is missing; build/ takes about 8.3 GB)'
 	@echo '  check-long    the tests with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
