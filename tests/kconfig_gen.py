@@ -9,9 +9,9 @@ choices (members with dependencies, choices in menus, choices whose members
 can all become invisible), 'depends on', 'depends on X if Y', select (of
 symbols whose dependencies may be off), imply, 'default ... if ...',
 bool/tristate/int/hex/string with ranges, transitional symbols, symbols
-with a second prompt right after the first, comments and sourced files; its old .config sets, unsets and leaves out symbols,
-and has bad values and unknown symbols, so that oldconfig asks some new
-questions.
+with a second prompt right after the first, comments and sourced files;
+its old .config sets, unsets and leaves out symbols, and has bad values
+and unknown symbols, so that oldconfig asks some new questions.
 
 Command line (see --help): write a tree, print a base's features, print
 what trees ask, and replay one session of a campaign that failed.
