@@ -1362,9 +1362,9 @@ def test_kill_campaign(real_journal, tmp_path):
             # a kill within a write() that crosses a page of the file can
             # cut its line: the resume refuses the file until the line is
             # taken off, as a user would
-            cuts += take_off_unfinished(real.base.patched, 'Kconfig',
-                                        real.path, d,
-                                        with_journal(real.env, d))
+            if take_off_unfinished(real.base.patched, 'Kconfig', real.path,
+                                   d, with_journal(real.env, d)):
+                cuts += 1
             assert_answer_lines((d / 'journal').read_text())
         assert s.p.returncode == 0, bytes(s.err)[-2000:]
         assert (d / '.config').read_bytes() == want, \
