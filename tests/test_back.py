@@ -7,6 +7,7 @@ syncconfig).  And '<' never makes conf loop or lose input."""
 
 import os
 import random
+import subprocess
 
 import pytest
 
@@ -168,6 +169,10 @@ def test_back_at_the_end_of_the_input(series, tmp_path):
     r = same_as_stock(series, tmp_path, VALUES, None, b'x\n7\nname\n<',
                       b'x\n7\n')
     assert b'CONFIG_N=7\nCONFIG_S=""\n' in r.config
+    # the reading's reproducer: a refused number, and '<' at the end
+    r = same_as_stock(series, tmp_path, VALUES, None, b'x\n5\ny\n<',
+                      b'x\n5\n')
+    assert r.returncode == 0 and b'CONFIG_N=5\n' in r.config
     assert r.stdout.endswith(b': <\n* Back to the previous question\n'
                              b'S (S) [] (NEW) \nC\n> 1. C1 (C1) (NEW)\n'
                              b'  2. C2 (C2) (NEW)\nchoice[1-2?]: L (L) '
@@ -175,13 +180,12 @@ def test_back_at_the_end_of_the_input(series, tmp_path):
                              b'to .config\n#\n'), r.stdout[-300:]
 
 
-def test_old_configs_read_again(series, tmp_path):
+def test_old_configs(series, tmp_path):
     """Going back starts again from the old configuration however it was
-    found: none, .config, or KCONFIG_DEFCONFIG_LIST (read again whole, a
-    missing file first; its message printed again only when conf goes
-    back to the first question, as it was then), with unknown symbols
-    warned of once, as stock does (5.10 has neither the variable nor the
-    warning)."""
+    found: none, .config, or KCONFIG_DEFCONFIG_LIST (a missing file first),
+    from the values read at first: the file is not read again, so its
+    message and the warnings of its unknown symbols come once, as stock
+    prints them (5.10 has neither the variable nor the warning)."""
     old = b'CONFIG_A=y\nCONFIG_GONE=y\n'
     defconfig = tmp_path / 'defconfig'
     defconfig.write_bytes(old)
@@ -189,8 +193,8 @@ def test_old_configs_read_again(series, tmp_path):
                      (old, {'KCONFIG_WARN_UNKNOWN_SYMBOLS': '1'}),
                      (None, {'KCONFIG_DEFCONFIG_LIST': '%s %s' % (
                          tmp_path / 'missing', defconfig)})):
-        for typed, survived, again in ((b'n\n\n\n5\n<\n6\n', b'n\n\n\n6\n', 0),
-                                       (b'y\n<\nn\n', b'n\n', 1)):
+        for typed, survived in ((b'n\n\n\n5\n<\n6\n', b'n\n\n\n6\n'),
+                                (b'y\n<\nn\n', b'n\n')):
             r = same_as_stock(series, tmp_path, AB + VALUES, cfg, typed,
                               survived, env)
             s = conflib.run_conf(series.stock, '--oldconfig', 'Kconfig',
@@ -199,8 +203,7 @@ def test_old_configs_read_again(series, tmp_path):
             said = s.stdout.count(b'using defaults found in')
             assert said == (cfg is None and env is not None) or \
                 series.version.startswith('5.10.')
-            assert r.stdout.count(b'using defaults found in') == \
-                said * (1 + again)
+            assert r.stdout.count(b'using defaults found in') == said
             assert r.stderr.count(b'unknown symbol') == \
                 s.stderr.count(b'unknown symbol')
 
@@ -233,3 +236,64 @@ def test_help_after_going_back_to_the_first_question(series, tmp_path):
                          tmp_path, None, b'?\n')
     tail = r.stdout.split(b'* Back to the previous question\n', 1)[1]
     assert s.stdout.endswith(tail) and b'Selects: B [=n]' in tail
+
+
+def run_without_dev_null(conf, tree, data):
+    """conf --oldaskconfig on tree/Kconfig where /dev is an empty tmpfs (a
+    chroot or container without /dev/null), in a mount namespace."""
+    return subprocess.run(
+        ['unshare', '--mount', 'sh', '-c',
+         'mount -t tmpfs none /dev && cd "$1" && shift && exec "$@"', 'sh',
+         str(tree), conf, '--oldaskconfig', 'Kconfig'],
+        input=data, capture_output=True, env=dict(
+            os.environ, srctree=str(tree), KCONFIG_DEFCONFIG_LIST=''))
+
+
+def test_without_dev_null(series, tmp_path):
+    """The reading's reproducer of a replay muted through /dev/null: where
+    there is none, going back still ends as stock given the lines that
+    survive (B's default follows A)."""
+    tree = tmp_path / 'tree'
+    tree.mkdir()
+    (tree / 'Kconfig').write_text(AB)
+    probe = run_without_dev_null('true', tree, b'')
+    if probe.returncode:
+        pytest.skip('no mount namespace here: %s' % probe.stderr.decode())
+    r = run_without_dev_null(series.patched, tree, b'y\nn\n<\n\n\n')
+    assert r.returncode == 0, r.stderr.decode()
+    assert b'Back to the previous question' in r.stdout
+    with open(tree / '.config', 'rb') as f:
+        config = f.read()
+    s = conflib.run_conf(series.stock, '--oldaskconfig', 'Kconfig',
+                         str(tree), tmp_path, None, b'y\n\n\n')
+    assert config == s.config
+    assert b'CONFIG_B=y\n' in config
+
+
+def test_config_edited_meanwhile(series, tmp_path):
+    """The reading's other reproducer: .config written by someone else
+    between two answers; '<' starts again from the values read at first,
+    and conf goes on asking and writes .config as stock given the lines
+    that survive."""
+    tree = tmp_path / 'tree'
+    tree.mkdir()
+    (tree / 'Kconfig').write_text(AB.replace('config C\n\tbool "C"',
+                                             'config C\n\tstring "C"'))
+    (tree / '.config').write_bytes(b'')
+    env = dict(os.environ, srctree=str(tree), KCONFIG_DEFCONFIG_LIST='')
+    s = conflib.Session([series.patched, '--oldconfig', 'Kconfig'],
+                        str(tree), env, timeout=60)
+    s.wait()
+    for line in ('y', 'y'):
+        s.send(line)
+        s.wait()
+    (tree / '.config').write_bytes(
+        b'CONFIG_A=y\nCONFIG_B=y\nCONFIG_C="edited"\n')
+    s.send('<')
+    assert 'Back to the previous question' in s.wait()
+    assert s.close() == 0
+    stock = conflib.run_conf(series.stock, '--oldconfig', 'Kconfig',
+                             str(tree), tmp_path, b'', b'y\n')
+    with open(tree / '.config', 'rb') as f:
+        assert f.read() == stock.config
+    assert b'configuration written' in bytes(s.out)
