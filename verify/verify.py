@@ -52,25 +52,30 @@ def clean_env(environ):
                 'MFLAGS', 'MAKEOVERRIDES')}
 
 
-def suite(tree, stock_tree, env):
+def suite(tree, stock_tree, env, kdir='scripts/kconfig'):
     """The tree's kconfig tests with the patched conf: (passed, the cases
-    of the series)."""
+    of the series); None when the sources have no kconfig suite (Buildroot,
+    coreboot and crosstool-ng keep none, nor does a series for them)."""
+    tests = kdir + '/tests'
+    if not os.path.isdir(os.path.join(tree, tests)):
+        return None
     # a test of a conf that loops fails, rather than hang the suite
     env = dict(env, PYTHONPATH=os.path.dirname(os.path.abspath(__file__)))
     r = subprocess.run([sys.executable, '-B', '-m', 'pytest', '-v',
                         '-p', 'no:cacheprovider', '-p', 'suite_timeout',
-                        'scripts/kconfig/tests'],
+                        tests],
                        cwd=tree, capture_output=True, text=True, timeout=300,
                        env=env)
-    results = dict(re.findall(r'^scripts/kconfig/tests/(\S+) (PASSED|FAILED|'
-                              r'ERROR)', r.stdout, re.M))
+    results = dict(re.findall(r'^' + re.escape(tests) + r'/(\S+) (PASSED|'
+                              r'FAILED|ERROR)', r.stdout, re.M))
     failed = sorted(t for t, o in results.items() if o != 'PASSED')
     if r.returncode != 0 or failed or not results:
         raise Failed('the kconfig test suite: %d of %d failed (%s)'
                      % (len(failed), len(results),
                         ', '.join(failed[:5]) or r.stdout[-300:].strip()))
-    stock = set(os.listdir(os.path.join(stock_tree, 'scripts', 'kconfig',
-                                         'tests')))
+    stock_tests = os.path.join(stock_tree, tests)
+    stock = set(os.listdir(stock_tests) if os.path.isdir(stock_tests)
+                else [])
     series = [t for t in results if t.split('/')[0] not in stock]
     if not series:
         raise Failed('the kconfig test suite: no case of the series in it')
@@ -168,6 +173,8 @@ def main():
     ap.add_argument('--stock-tree', required=True,
                     help='the stock kconfig tree (to tell the cases of the '
                     'series)')
+    ap.add_argument('--kconfig-dir', default='scripts/kconfig',
+                    help="the trees' kconfig folder (support/kconfig, ...)")
     ap.add_argument('--kernel', help='the whole kernel tree')
     ap.add_argument('--env', help="the environment its make gives conf "
                     "(NUL-separated, from scripts/oldconfig --print-env)")
@@ -188,7 +195,7 @@ def main():
     tree = os.path.abspath(args.tree)
     try:
         with tempfile.TemporaryDirectory() as work:
-            total, cases = suite(tree, args.stock_tree, env)
+            got = suite(tree, args.stock_tree, env, args.kconfig_dir)
             trees = conflib.fixture_trees(tree)
             runs = differential(stock, patched, trees, tree, work,
                                 args.seeds)
@@ -216,11 +223,16 @@ def main():
         # a busy machine, maybe: no verdict to keep
         print('did not finish: %s' % e)
         return 2
-    print("kconfig suite %d/%d passed (%d of the series' cases); %d runs "
+    if got is None:
+        suite_figures = 'no kconfig suite in these sources'
+    else:
+        suite_figures = ("kconfig suite %d/%d passed (%d of the series' "
+                         "cases)" % (got[0], got[0], got[1]))
+    print("%s; %d runs "
           "without '<' byte-identical to stock and %d sessions with '<' "
           "(%d '<') equivalent, on the demo and %d kconfig test trees; its "
           "own Kconfig: %s; %d s"
-          % (total, total, cases, runs, sessions, backs, len(trees) - 1, own,
+          % (suite_figures, runs, sessions, backs, len(trees) - 1, own,
              time.monotonic() - start))
     return 0
 
