@@ -370,7 +370,7 @@ verified_bases() {
 
 # unknown_base VERSION: stop, saying which bases there are
 unknown_base() {
-	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline and 7.2 take the mainline series), or give KERNEL_SRC= a kernel tree"
+	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline and 7.2 take the mainline series) or of $(for b in $project_bases; do printf '%s, ' "${b%%:*}"; done | sed 's/, $//') (scripts/project-tree), or give KERNEL_SRC= a kconfig tree"
 }
 
 is_base() {
