@@ -99,8 +99,9 @@ def item_line(item):
     params = getattr(getattr(item, 'callspec', None), 'params', {})
     if isinstance(params.get('base'), conflib.Base):
         return params['base'].line
-    # the real trees and the projects are named by their line
-    for name in ('real', 'project'):
+    # the real trees (of the tests on them, and of the journal's) and the
+    # projects are named by their line
+    for name in ('real', 'real_journal', 'project'):
         if isinstance(params.get(name), str):
             return params[name]
     return None

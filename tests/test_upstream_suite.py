@@ -14,7 +14,7 @@ import sys
 import pytest
 
 
-def tests_of(base, variant):
+def suite_dir(base, variant):
     """The kconfig folder's tests/ of a built tree, or a skip."""
     tests = os.path.join(base.path, variant, base.kconfig_dir, 'tests')
     if not os.path.isdir(tests):
@@ -37,7 +37,7 @@ def outcomes(output, base):
 
 @pytest.mark.shallow
 def test_suite_passes_with_patched_conf(base):
-    tests_of(base, 'patched')
+    suite_dir(base, 'patched')
     r = suite(os.path.join(base.path, 'patched'), base)
     assert r.returncode == 0, r.stdout[-3000:]
     results = outcomes(r.stdout, base)
@@ -48,14 +48,14 @@ def test_suite_passes_with_patched_conf(base):
 
 @pytest.mark.shallow
 def test_new_cases_fail_with_stock_conf(series, tmp_path):
-    tests_of(series, 'patched')
+    suite_dir(series, 'patched')
     tree = tmp_path / 'tree'
     shutil.copytree(os.path.join(series.path, 'patched'), tree, symlinks=True)
     shutil.copy(series.stock, tree / series.kconfig_dir / 'conf')
     results = outcomes(suite(tree, series).stdout, series)
     # the stock tree carries the series' fixes outside conf.c with their
     # own cases: those pass with stock, the cases of '<' must not
-    stock = os.listdir(tests_of(series, 'stock'))
+    stock = os.listdir(suite_dir(series, 'stock'))
     new = {t: o for t, o in results.items() if t.split('/')[0] not in stock}
     old = {t: o for t, o in results.items() if t.split('/')[0] in stock}
     # every test function of the new cases ran (and failed, below)
