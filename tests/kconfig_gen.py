@@ -162,9 +162,13 @@ def probe(conf):
 
 def clean_env():
     """The environment without KCONFIG_* variables (a campaign sets its
-    own)."""
-    return {k: v for k, v in os.environ.items()
-            if not k.startswith('KCONFIG_')}
+    own), and with the prefix of the symbols in a .config that the trees
+    here have: CONFIG_ (Buildroot's conf is built with none, crosstool-ng's
+    with CT_; both take the one the variable CONFIG_ names, as Linux's)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith('KCONFIG_')}
+    env['CONFIG_'] = 'CONFIG_'
+    return env
 
 
 # ---------------------------------------------------------------------------

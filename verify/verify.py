@@ -46,10 +46,19 @@ class Failed(Exception):
 def clean_env(environ):
     """The environment of the checks: none of the person's KCONFIG_*
     settings (a KCONFIG_JOURNAL, for one) or make's."""
-    return {k: v for k, v in environ.items()
-            if not k.startswith('KCONFIG_') and k not in (
-                'srctree', 'objtree', 'CONFIG_', 'MAKEFLAGS', 'MAKELEVEL',
-                'MFLAGS', 'MAKEOVERRIDES')}
+    env = {k: v for k, v in environ.items()
+           if not k.startswith('KCONFIG_') and k not in (
+               'srctree', 'objtree', 'CONFIG_', 'MAKEFLAGS', 'MAKELEVEL',
+               'MFLAGS', 'MAKEOVERRIDES')}
+    return env
+
+
+def prefixed_env(env):
+    """The environment of the runs on the demo and the test trees, whose
+    .config files name symbols CONFIG_*: the conf of Buildroot (built with
+    no prefix) and crosstool-ng's (CT_) take the prefix the variable
+    CONFIG_ names, as Linux's does."""
+    return dict(env, CONFIG_='CONFIG_')
 
 
 def suite(tree, stock_tree, env, kdir='scripts/kconfig'):
@@ -197,10 +206,11 @@ def main():
         with tempfile.TemporaryDirectory() as work:
             got = suite(tree, args.stock_tree, env, args.kconfig_dir)
             trees = conflib.fixture_trees(tree)
+            os.environ.update(prefixed_env({}))
             runs = differential(stock, patched, trees, tree, work,
                                 args.seeds)
             sessions, backs = equivalence(stock, patched, trees, tree, work,
-                                          env, args.sessions)
+                                          prefixed_env(env), args.sessions)
             own = 'not in these sources'
             if args.kernel:
                 with open(args.env, 'rb') as f:
