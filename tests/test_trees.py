@@ -6,6 +6,8 @@ conf alone; a missing fixture is named, with the status the tests and make
 check skip on."""
 
 import os
+import re
+import shutil
 import subprocess
 
 import pytest
@@ -140,3 +142,43 @@ def test_own_oldconfig_refuses_crosstool_ng(tmp_path):
     r = run(conflib.script('own-oldconfig'), str(tree))
     assert r.returncode == 1 and r.stderr.count('\n') == 1, r.stderr
     assert "ct-ng's, which needs its own bootstrap" in r.stderr
+
+
+NEW_LINES = ['6.6', '5.15', 'u-boot', 'buildroot', 'coreboot', 'crosstool-ng']
+
+
+@pytest.mark.parametrize('line', NEW_LINES)
+def test_another_release_is_checked_on_the_spot(tmp_path, line):
+    """Another release of a new base (6.6.17 for 6.6: its SUBLEVEL
+    changed; for the others a comment added to conf.c) gets the series of
+    its base, which is checked on the spot and used.  6.6 in make check,
+    each in make check-long."""
+    from conftest import BASES, LONG
+    if line != '6.6' and not LONG:
+        pytest.skip('6.6 in make check; each base in check-long')
+    base = next((b for b in BASES if b.line == line), None)
+    if base is None:
+        pytest.skip('no base of %s with a series built' % line)
+    tree = tmp_path / 'tree'
+    shutil.copytree(base.pristine, tree, symlinks=True)
+    if base.kind == 'linux':
+        mk = tree / 'Makefile'
+        mk.write_text(re.sub(r'^SUBLEVEL = \d+', 'SUBLEVEL = 17',
+                             mk.read_text(), flags=re.M))
+        version = re.sub(r'\.\d+$', '.17', base.version)
+    else:
+        with open(tree / base.kconfig_dir / 'conf.c', 'a') as f:
+            f.write('/* another release */\n')
+        version = base.version
+    env = dict(os.environ, BUILD_ROOT=str(tmp_path / 'b'))
+    r = run(BUILD, '--kernel-src', str(tree), '--quiet', env=env)
+    assert r.returncode == 0, r.stderr
+    assert re.search(r" \(%s\): kconfig sources patches/known-bases does "
+                     r"not know; patches/%s applies at fuzz 0 and passed the "
+                     r"check on the spot: .*; using its patched conf$"
+                     % (re.escape(str(tree)), re.escape(base.series)),
+                     r.stderr, re.M), r.stderr
+    if base.kind == 'linux':
+        assert 'build: Linux %s (' % version in r.stderr
+    assert os.access(os.path.join(r.stdout.strip(), 'patched',
+                                  base.kconfig_dir, 'conf'), os.X_OK)
