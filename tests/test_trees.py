@@ -182,3 +182,35 @@ def test_another_release_is_checked_on_the_spot(tmp_path, line):
         assert 'build: Linux %s (' % version in r.stderr
     assert os.access(os.path.join(r.stdout.strip(), 'patched',
                                   base.kconfig_dir, 'conf'), os.X_OK)
+
+
+def stock_bases():
+    from conftest import STOCK_BASES
+    return STOCK_BASES
+
+
+@pytest.mark.parametrize('stock_base', stock_bases(),
+                         ids=[b.version for b in stock_bases()])
+def test_random_trees_parse_on_a_stock_conf(stock_base, tmp_path):
+    """On a base without its series yet (its stock conf alone), the random
+    Kconfig trees of the campaigns parse cleanly (the features of its
+    parser probed right: 4.17's and 4.20's too), and the campaign without
+    '<' runs on it (stock against stock)."""
+    import kconfig_gen
+    features = kconfig_gen.probe(stock_base.stock)
+    for seed in range(12):
+        tree = kconfig_gen.generate(seed, features)
+        src = tmp_path / str(seed)
+        src.mkdir()
+        tree.write(src)
+        r = conflib.run_conf(stock_base.stock, '--oldconfig', 'Kconfig',
+                             str(src), tmp_path, tree.config, b'',
+                             kconfig_gen.clean_env(), timeout=10,
+                             max_output=1 << 20)
+        assert r.returncode == 0 and not kconfig_gen.PARSE_PROBLEM.search(
+            r.stderr), 'tree %d: %s' % (seed, r.stderr[-500:])
+    c = kconfig_gen.run_campaign(stock_base, range(12), 5, False,
+                                 str(tmp_path),
+                                 confs={'patched': stock_base.stock,
+                                        'asan': stock_base.stock})
+    assert c.runs >= 60 and not c.failures, c.report()
