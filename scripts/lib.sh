@@ -40,12 +40,25 @@ note() {
 	printf '%s: %s\n' "$prog" "$*" >&2
 }
 
-# The part of an upstream tree the build and the checks need. The first
-# entries are required; the rest are copied when the base has them.
+# The part of an upstream Linux tree the build and the checks need. The
+# first entries are required; the rest are copied when the base has them.
 base_required="Makefile scripts/kconfig"
 base_optional="scripts/include Documentation/kbuild/kconfig.rst
 	scripts/checkpatch.pl scripts/spelling.txt scripts/const_structs.checkpatch
 	scripts/get_maintainer.pl MAINTAINERS"
+
+# base_parts KIND: "REQUIRED OPTIONAL" of a tree of that kind, each a
+# comma-separated list (the files that tell its kind and version with its
+# kconfig folder; its checkpatch and MAINTAINERS where it has them)
+base_parts() {
+	case $1 in
+	linux)		echo "${base_required// /,} $(printf '%s' "$base_optional" | tr -s ' \t\n' ,)" ;;
+	u-boot)		echo "Makefile,scripts/kconfig scripts/checkpatch.pl,scripts/spelling.txt,scripts/const_structs.checkpatch,scripts/get_maintainer.pl,MAINTAINERS,doc/develop/kconfig.rst" ;;
+	buildroot)	echo "Makefile,support/kconfig DEVELOPERS" ;;
+	coreboot)	echo "util/kconfig .coreboot-version,util/lint/checkpatch.pl,util/lint/spelling.txt,util/lint/const_structs.checkpatch,MAINTAINERS" ;;
+	crosstool-ng)	echo "kconfig .tarball-version" ;;
+	esac
+}
 
 # kernel_version TREE: "6.12.118" from the tree's top Makefile
 kernel_version() {
@@ -58,6 +71,131 @@ kernel_version() {
 	' "$1/Makefile"
 }
 
+# Other kconfig trees.  A tree is of a KIND, which says where its kconfig
+# sources are (kconfig_dir), how it names its version (tree_version) and
+# which variable names its old config (config_var):
+#   linux         scripts/kconfig    Makefile VERSION.PATCHLEVEL.SUBLEVEL
+#   u-boot        scripts/kconfig    the same, as u-boot-2025.01
+#   buildroot     support/kconfig    BR2_VERSION, as buildroot-2026.08-rc1
+#   coreboot      util/kconfig       .coreboot-version, as coreboot-25.09
+#   crosstool-ng  kconfig            .tarball-version (or none), as
+#                                    crosstool-ng-1.29.0-rc2
+tree_kinds="linux u-boot buildroot coreboot crosstool-ng"
+
+# tree_kind DIR: the kind of the tree at DIR, or nothing
+tree_kind() {
+	local d=$1
+	if [ -f "$d/support/kconfig/conf.c" ] && grep -qs '^export BR2_VERSION' "$d/Makefile"; then
+		echo buildroot
+	elif [ -f "$d/util/kconfig/conf.c" ]; then
+		echo coreboot
+	elif [ -f "$d/kconfig/conf.c" ] && [ -f "$d/kconfig/Makefile.am" ]; then
+		echo crosstool-ng
+	elif [ -f "$d/scripts/kconfig/conf.c" ] && [ -f "$d/Makefile" ]; then
+		if grep -qs '^UBOOTVERSION\b' "$d/Makefile"; then echo u-boot; else echo linux; fi
+	fi
+}
+
+# kconfig_dir KIND: where a tree of that kind has its kconfig sources
+kconfig_dir() {
+	case $1 in
+	buildroot)	echo support/kconfig ;;
+	coreboot)	echo util/kconfig ;;
+	crosstool-ng)	echo kconfig ;;
+	*)		echo scripts/kconfig ;;
+	esac
+}
+
+# config_var KIND: the variable that names the old config its make gives conf
+config_var() {
+	case $1 in
+	buildroot)	echo BR2_CONFIG ;;
+	*)		echo KCONFIG_CONFIG ;;
+	esac
+}
+
+# tree_title VERSION: "Linux 6.6.57", "U-Boot 2025.01", "Buildroot
+# 2026.08-rc1", ... for messages
+tree_title() {
+	case $1 in
+	u-boot-*)	echo "U-Boot ${1#u-boot-}" ;;
+	buildroot-*)	echo "Buildroot ${1#buildroot-}" ;;
+	coreboot-*)	echo "coreboot ${1#coreboot-}" ;;
+	crosstool-ng-*)	echo "crosstool-ng ${1#crosstool-ng-}" ;;
+	crosstool-ng)	echo "crosstool-ng (a kconfig/ without a version)" ;;
+	*)		echo "Linux $1" ;;
+	esac
+}
+
+# tree_version KIND DIR: the version of a tree, in the project's own way,
+# prefixed with the project's name but for Linux ("6.6.57",
+# "u-boot-2025.01", "buildroot-2026.08-rc1", "coreboot-25.09",
+# "crosstool-ng-1.29.0-rc2"; "crosstool-ng" for its kconfig/ alone)
+tree_version() {
+	local v
+	case $1 in
+	linux)	kernel_version "$2" ;;
+	u-boot)	v=$(awk -F' *= *' '
+			$1 == "VERSION" { v = $2 }
+			$1 == "PATCHLEVEL" { p = $2 }
+			$1 == "SUBLEVEL" { s = $2 }
+			$1 == "EXTRAVERSION" { e = $2; exit }
+			END { if (v != "") printf "%s.%s%s%s\n", v, p, (s == "" ? "" : "." s), e }
+		' "$2/Makefile")
+		[ -z "$v" ] || echo "u-boot-$v" ;;
+	buildroot)
+		v=$(sed -n 's/^export BR2_VERSION *:\?= *\([^ ]*\).*/\1/p' "$2/Makefile" | head -n 1)
+		[ -z "$v" ] || echo "buildroot-$v" ;;
+	coreboot)
+		# "25.09-07df08836e-c78a02fd56", "4.15-cc66b56c..." (its git
+		# commits), "24.12-123-gabcdef0" (git describe): 25.09, 4.15, 24.12
+		v=$(head -n 1 "$2/.coreboot-version" 2>/dev/null |
+			sed -E 's/-([0-9]+-g)?[0-9a-f]{7,}.*//' || :)
+		[ -z "$v" ] || echo "coreboot-$v" ;;
+	crosstool-ng)
+		v=$(head -n 1 "$2/.tarball-version" 2>/dev/null || :)
+		echo "crosstool-ng${v:+-$v}" ;;
+	esac
+}
+
+# The releases of trees that no Debian linux-source package has, by name
+# (a tree_version): where the tree comes from, either a FILE of the
+# fixtures folder (../shared/fixtures from the project's top, or
+# $KCONFIG_BACK_FIXTURES), or the upstream tarball (.orig.tar.*) of
+# Debian's source package PACKAGE=UPSTREAM-VERSION in the first of SUITES
+# that has it (scripts/project-tree gets both)
+#   RELEASE                 fixture FILE | debian PACKAGE=UPSTREAM SUITE,...
+project_releases="
+	6.6.57			fixture linux-6.6.57-kconfig.tar.xz
+	5.15.85			fixture linux-5.15.85-kconfig.tar.xz
+	buildroot-2026.08-rc1	fixture buildroot-2026.08-rc1-kconfig.tar.xz
+	crosstool-ng-1.29.0-rc2	fixture crosstool-ng-kconfig.tar.xz
+	u-boot-2023.01		debian u-boot=2023.01+dfsg bookworm
+	u-boot-2025.01		debian u-boot=2025.01 trixie,unstable
+	coreboot-25.09		debian coreboot=25.09+dfsg unstable
+	coreboot-4.15		debian coreboot=4.15~dfsg bookworm"
+fixtures_dir=${KCONFIG_BACK_FIXTURES:-$top/../shared/fixtures}
+
+# project_release RELEASE: "fixture FILE" or "debian PACKAGE=VERSION
+# SUITES" of a release of project_releases, or nothing
+project_release() {
+	printf '%s\n' "$project_releases" | awk -v r="$1" '$1 == r { $1 = ""; sub(/^ /, ""); print; exit }'
+}
+
+# The bases of the other trees, by the name BASE= gives them: the release
+# that is built and tested (make check) for each
+project_bases="6.6:6.6.57 5.15:5.15.85 u-boot:u-boot-2025.01
+	buildroot:buildroot-2026.08-rc1 coreboot:coreboot-25.09
+	crosstool-ng:crosstool-ng-1.29.0-rc2"
+
+# project_base NAME: the release of a base of project_bases, or nothing
+project_base() {
+	local b
+	for b in $project_bases; do
+		[ "${b%%:*}" != "$1" ] || { echo "${b#*:}"; return; }
+	done
+}
+
 # series_for VERSION: the directory under patches/ whose series is for
 # that version's line (it may not exist yet), or nothing.  This only
 # picks the series to try on kconfig sources patches/known-bases does not
@@ -66,12 +204,56 @@ kernel_version() {
 series_for() {
 	case $1 in
 	5.10.*)				echo 5.10 ;;
+	5.15.*)				echo 5.15 ;;
 	6.1.*)				echo 6.1 ;;
+	6.6.*)				echo 6.6 ;;
 	6.1[1-7].*)			echo 6.12 ;;
 	7.2.*)				if [ -d "$top/patches/7.2" ]; then echo 7.2; else echo mainline; fi ;;
 	6.1[89].*|6.[2-9][0-9].*|[7-9].*) echo mainline ;;
+	u-boot-*)			echo u-boot ;;
+	buildroot-*)			echo buildroot ;;
+	coreboot-*)			echo coreboot ;;
+	crosstool-ng|crosstool-ng-*)	echo crosstool-ng ;;
 	*)				;;
 	esac
+}
+
+# The Linux lines that have a series, each as "SERIES FIRST LAST": the
+# releases X.Y (FIRST to LAST) that series_for maps to it
+linux_series_lines="5.10 5.10 5.10
+5.15 5.15 5.15
+6.1 6.1 6.1
+6.6 6.6 6.6
+6.12 6.11 6.17
+mainline 6.18 99.99"
+
+# nearest_series VERSION: for a Linux version of no line (series_for says
+# nothing), the series of the nearest line, counting releases (5.19 is
+# followed by 6.0, 6.19 by 7.0): of two as near, the newer.  The lines
+# with patches first; any line if none has.
+nearest_series() {
+	local have=() s
+	while read -r s _; do
+		! series_exists "$s" || have+=("$s")
+	done <<<"$linux_series_lines"
+	printf '%s\n' "$linux_series_lines" | awk -v v="$1" -v have=" ${have[*]} " '
+		# the release number of X.Y: 4.0 to 4.20, 5.0 to 5.19, 6.0 to
+		# 6.19, then 7.0 onwards
+		function ord(x,   a) {
+			split(x, a, ".")
+			if (a[1] < 4) return a[2] - 20
+			if (a[1] == 4) return a[2]
+			if (a[1] == 5) return 21 + a[2]
+			if (a[1] == 6) return 41 + a[2]
+			return 61 + a[2] + (a[1] - 7) * 20
+		}
+		BEGIN { o = ord(v); best = "" }
+		index(have, " " $1 " ") || have == "  " {
+			lo = ord($2); hi = ($3 == "99.99") ? 1e9 : ord($3)
+			d = (o < lo) ? lo - o : (o > hi ? o - hi : 0)
+			if (best == "" || d <= bestd) { best = $1; bestd = d }
+		}
+		END { print best }'
 }
 
 # series_exists SERIES: whether patches/SERIES has patches
@@ -103,13 +285,15 @@ series_files() {
 }
 
 # conf_sources DIR: the sources conf is built from (kconfig/conf.mk), by
-# their paths in DIR, sorted
+# their paths in DIR, sorted (in the kconfig folder of DIR's kind; the
+# older zconf.* ones and the shipped parsers of the trees that build them)
 conf_sources() {
-	(cd "$1" && for f in scripts/kconfig/conf.c scripts/kconfig/confdata.c \
-			scripts/kconfig/expr.c scripts/kconfig/menu.c \
-			scripts/kconfig/preprocess.c scripts/kconfig/symbol.c \
-			scripts/kconfig/util.c scripts/kconfig/lexer.l \
-			scripts/kconfig/parser.y scripts/kconfig/*.h scripts/include/*.h; do
+	local k
+	k=$(kconfig_dir "$(tree_kind "$1")")
+	(cd "$1" && for f in "$k"/conf.c "$k"/confdata.c "$k"/expr.c "$k"/menu.c \
+			"$k"/preprocess.c "$k"/symbol.c "$k"/util.c "$k"/lexer.l \
+			"$k"/parser.y "$k"/zconf.l "$k"/zconf.y "$k"/kconf_id.c \
+			"$k"/*_shipped "$k"/*.h scripts/include/*.h; do
 		[ -f "$f" ] && echo "$f"
 	done) | LC_ALL=C sort
 }
@@ -186,7 +370,7 @@ verified_bases() {
 
 # unknown_base VERSION: stop, saying which bases there are
 unknown_base() {
-	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline and 7.2 take the mainline series), or give KERNEL_SRC= a kernel tree"
+	die "$1 is not a base: BASE= is one of ${debian_bases// /, } (Debian's linux-source-<base>; $mainline and 7.2 take the mainline series) or of $(for b in $project_bases; do printf '%s, ' "${b%%:*}"; done | sed 's/, $//') (scripts/project-tree), or give KERNEL_SRC= a kconfig tree"
 }
 
 is_base() {
@@ -278,23 +462,28 @@ debian_uri() {
 # apt_private SUITE...: point the array apt_opts at a private apt
 # configuration under build/debian for those suites of the machine's
 # Debian archive (a *-security suite from its security archive), its
-# lists refreshed when older than an hour.  The machine's apt sources and
-# state are left alone.  apt's output goes to $apt_log.  Fails (status 1,
-# saying why on one line) when the archive gave no list at all.
+# lists refreshed when older than an hour.  With apt_type=deb-src, the
+# suites' source packages instead (under build/upstream: the upstream
+# tarballs of projects Debian packages, see upstream_source).  The
+# machine's apt sources and state are left alone.  apt's output goes to
+# $apt_log.  Fails (status 1, saying why on one line) when the archive gave
+# no list at all.
 apt_private() {
-	local etc=$build_root/debian/apt lists=$build_root/debian/lists uri sec suite key list
+	local type=${apt_type:-deb} d=$build_root/debian uri sec suite key list
+	[ "$type" = deb ] || d=$build_root/upstream
+	local etc=$d/apt lists=$d/lists
 	need_cmd apt-get apt-cache dpkg-deb
 	uri=$(debian_uri)
 	sec=$(debian_uri security)
 	[ -n "$uri" ] || die "no Debian archive in the machine's apt sources (apt-cache policy names none)"
 	mkdir -p "$etc" "$lists/partial"
-	apt_log=$build_root/debian/apt.log
+	apt_log=$d/apt.log
 	# one sources list for each set of suites (runs with others at the
 	# same time use theirs), and the lists of all, kept
 	key=$(for suite in "$@"; do
 		case $suite in
-		*-security)	[ -z "$sec" ] || printf 'deb [trusted=yes] %s %s main\n' "${sec%/}" "$suite" ;;
-		*)		printf 'deb [trusted=yes] %s %s main\n' "${uri%/}" "$suite" ;;
+		*-security)	[ -z "$sec" ] || printf '%s [trusted=yes] %s %s main\n' "$type" "${sec%/}" "$suite" ;;
+		*)		printf '%s [trusted=yes] %s %s main\n' "$type" "${uri%/}" "$suite" ;;
 		esac
 	done | tee "$etc/sources.list.$$" | sha256sum | cut -c1-16)
 	list=$etc/sources.$key.list
@@ -371,10 +560,12 @@ back_hint() {
 }
 
 # demo_srctree DIR: the demo's srctree for the parser of build DIR: 5.10's
-# takes 'option modules', not 'modules' (then a copy in DIR/demo, which
-# the tests take too)
+# and older ones (zconf.y: U-Boot's, Buildroot's) take 'option modules',
+# not 'modules' (then a copy in DIR/demo, which the tests take too)
 demo_srctree() {
-	if grep -q 'T_OPTION T_MODULES' "$1/pristine/scripts/kconfig/parser.y"
+	local k
+	k=$1/pristine/$(kconfig_dir "$(tree_kind "$1/pristine")")
+	if [ -f "$k/zconf.y" ] || grep -qs 'T_OPTION T_MODULES' "$k/parser.y"
 	then
 		mkdir -p "$1/demo"
 		sed 's/^\tmodules$/\toption modules/' "$top/kconfig/demo/Kconfig" \

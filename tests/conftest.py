@@ -18,6 +18,40 @@ import conflib  # noqa: E402
 
 LONG = os.environ.get('KCONFIG_BACK_LONG') == '1'
 BASES = conflib.built_bases()
+# the bases built without a series yet (scripts/build --stock-only): only
+# what runs on a stock conf alone runs on them (tests/test_projects.py)
+STOCK_BASES = conflib.built_bases(stock_only=True)
+
+# The depth of each base in make check, by its line (conflib.Base.line:
+# X.Y of Linux, the project of another tree): 'full' runs every test at its
+# depth; 'shallow' only the tests marked @pytest.mark.shallow (the build,
+# the kconfig suite, the random-tree campaigns at a fifth of their size
+# and one real session), so that make check fits in CI's time with every
+# base.  make check-long (KCONFIG_BACK_LONG=1) runs every base at full
+# depth, and KCONFIG_BACK_DEPTH=full make check too.  A base not named here
+# (a KERNEL_SRC tree of a line of its own) is tested at full depth.
+# Adding a base: one line here (and its tree in scripts/lib.sh).
+DEPTH = {
+    '7.3': 'full',
+    '6.12': 'full',
+    '7.2': 'shallow',
+    '6.1': 'shallow',
+    '5.10': 'shallow',
+    '6.6': 'shallow',
+    '5.15': 'shallow',
+    'u-boot': 'shallow',
+    'buildroot': 'shallow',
+    'coreboot': 'shallow',
+    'crosstool-ng': 'shallow',
+}
+
+
+def shallow(base):
+    """Whether a base (a conflib.Base, or its line) is tested shallow."""
+    if LONG or os.environ.get('KCONFIG_BACK_DEPTH') == 'full':
+        return False
+    line = base if isinstance(base, str) else base.line
+    return DEPTH.get(line, 'full') == 'shallow'
 
 
 ASAN_FLAGS = ('-fsanitize=address,undefined -fno-sanitize-recover=all '
@@ -33,10 +67,25 @@ def build_variant(base, name, *args):
     return base.conf(name)
 
 
-def seeds(short, long):
-    """Seeds for a scenario: SEEDS=N overrides, check-long uses more."""
-    n = int(os.environ.get('SEEDS') or (long if LONG else short))
+def seeds(short, long, base=None):
+    """Seeds for a scenario: SEEDS=N overrides, check-long uses more; a
+    shallow base (or line) a fifth of short, at least one."""
+    if os.environ.get('SEEDS'):
+        n = int(os.environ['SEEDS'])
+    elif LONG:
+        n = long
+    elif base is not None and shallow(base):
+        n = max(1, short // 5)
+    else:
+        n = short
     return range(n)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        'markers', 'shallow(**params): the test runs on a shallow base too '
+        '(tests/conftest.py: DEPTH); with params, only its items with those '
+        'parameters do')
 
 
 def pytest_generate_tests(metafunc):
@@ -44,9 +93,39 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize('base', BASES, ids=[b.version for b in BASES])
 
 
+def item_line(item):
+    """The line of the base an item runs on (its base, or its real tree's
+    version), or None for a test that runs once."""
+    params = getattr(getattr(item, 'callspec', None), 'params', {})
+    if isinstance(params.get('base'), conflib.Base):
+        return params['base'].line
+    # the real trees (of the tests on them, and of the journal's) and the
+    # projects are named by their line
+    for name in ('real', 'real_journal', 'project'):
+        if isinstance(params.get(name), str):
+            return params[name]
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
-    if not BASES:
+    if not BASES and not STOCK_BASES:
         raise pytest.UsageError('no built base under build/: run make check')
+    # a shallow base runs only the tests marked shallow (and of those
+    # with parameters, the items that have them)
+    keep, dropped = [], []
+    for item in items:
+        line = item_line(item)
+        if line is not None and shallow(line):
+            mark = item.get_closest_marker('shallow')
+            params = item.callspec.params
+            if mark is None or any(params.get(k) != v
+                                   for k, v in mark.kwargs.items()):
+                dropped.append(item)
+                continue
+        keep.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 @pytest.fixture

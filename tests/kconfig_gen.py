@@ -84,6 +84,16 @@ PROBES = {
     # than loop for ever on EOF")
     'int_eof': ('config N\n\tint "N"\nconfig H\n\thex "H"\n', None,
                 '--oldconfig', b'', False),
+    # up to 4.20 (U-Boot's kconfig): a menu's 'visible if' comes before
+    # its 'depends on' (else "invalid option")
+    'depends_then_visible': (AB + 'menu "M"\n\tdepends on A\n'
+                             '\tvisible if !B\nconfig C\n\tbool "C"\n'
+                             'endmenu\n', None, '--olddefconfig'),
+    # 4.17 (Buildroot's kconfig): an 'imply X if Y' makes the symbol depend
+    # on Y, so that a condition on itself (or on what depends on it) is a
+    # recursive dependency: its implies have no condition there
+    'imply_if': ('config A\n\tbool "A"\n\timply B if A\n'
+                 'config B\n\tbool "B"\n', None, '--olddefconfig'),
     # ... and 'depends on A if B != y' crashes the parser (7.3)
     'conditional_ne_y': (AB + 'config C\n\tbool "C"\n'
                          '\tdepends on A if B != y\n',
@@ -152,9 +162,13 @@ def probe(conf):
 
 def clean_env():
     """The environment without KCONFIG_* variables (a campaign sets its
-    own)."""
-    return {k: v for k, v in os.environ.items()
-            if not k.startswith('KCONFIG_')}
+    own), and with the prefix of the symbols in a .config that the trees
+    here have: CONFIG_ (Buildroot's conf is built with none, crosstool-ng's
+    with CT_; both take the one the variable CONFIG_ names, as Linux's)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith('KCONFIG_')}
+    env['CONFIG_'] = 'CONFIG_'
+    return env
 
 
 # ---------------------------------------------------------------------------
@@ -413,7 +427,9 @@ class Generator:
                 t.deps = [(self.atom(), None)]
         if r.random() < 0.12:
             s = r.choice(self.selectors)
-            s.implies.append((t.name, self.maybe(0.3)))
+            cond = self.maybe(0.3)
+            s.implies.append((t.name, cond if 'imply_if' in self.f
+                              else None))
 
     def transitional(self):
         r = self.rng
@@ -615,9 +631,11 @@ class Generator:
                 out.append('endchoice\n\n')
             elif n.kind == 'menu':
                 out.append('menu "%s"\n' % n.text)
-                out += ['\tdepends on %s\n' % d for d in n.deps]
-                if n.visible:
-                    out.append('\tvisible if %s\n' % n.visible)
+                visible = ['\tvisible if %s\n' % n.visible] if n.visible \
+                    else []
+                deps = ['\tdepends on %s\n' % d for d in n.deps]
+                out += deps + visible if 'depends_then_visible' in self.f \
+                    else visible + deps
                 out.append('\n')
                 self.render(n.children, out, files)
                 out.append('endmenu\n\n')

@@ -22,6 +22,7 @@ def run(*args, **kw):
     return subprocess.run(args, capture_output=True, text=True, **kw)
 
 
+@pytest.mark.shallow
 def test_series_applies_with_fuzz_0(series, tmp_path):
     """At fuzz 0; on the release the series is made on, without an offset
     too (on another release of its line, 7.2 for the mainline series, a
@@ -35,6 +36,7 @@ def test_series_applies_with_fuzz_0(series, tmp_path):
         assert 'offset' not in r.stdout or not made_on(series), r.stdout
 
 
+@pytest.mark.shallow
 def test_series_applies_with_git_am(series, tmp_path):
     tree = tmp_path / 'tree'
     shutil.copytree(series.pristine, tree, symlinks=True)
@@ -49,10 +51,11 @@ def test_series_applies_with_git_am(series, tmp_path):
     assert len(log) == len(series.patches) + 1
 
 
+@pytest.mark.shallow
 def test_stock_is_pristine_with_the_fixes(base, tmp_path):
     """The stock conf is built from the pristine sources with exactly the
     fixes posted alone (0-fixes), which the series needs."""
-    pristine = os.path.join(base.path, 'pristine', 'scripts', 'kconfig')
+    pristine = os.path.join(base.path, 'pristine', base.kconfig_dir)
     with open(os.path.join(pristine, 'conf.c'), 'rb') as f:
         assert hashlib.sha256(f.read()).hexdigest() == base.env['CONF_SHA256']
     tree = tmp_path / 'tree'
@@ -61,14 +64,15 @@ def test_stock_is_pristine_with_the_fixes(base, tmp_path):
         with open(p, 'rb') as f:
             subprocess.run(['patch', '-p1', '-s', '--fuzz=0', '-d', str(tree)],
                            stdin=f, check=True)
-    stock = os.path.join(base.path, 'stock', 'scripts', 'kconfig')
+    stock = os.path.join(base.path, 'stock', base.kconfig_dir)
     for name in sorted(os.listdir(pristine)):
         if name.endswith(('.c', '.h', '.y', '.l')):
             with open(os.path.join(stock, name), 'rb') as a, \
-                    open(tree / 'scripts' / 'kconfig' / name, 'rb') as b:
+                    open(tree / base.kconfig_dir / name, 'rb') as b:
                 assert a.read() == b.read(), name
 
 
+@pytest.mark.shallow
 def test_patched_differs_from_stock(series):
     with open(series.stock, 'rb') as a, open(series.patched, 'rb') as b:
         assert a.read() != b.read()
@@ -98,7 +102,9 @@ def test_unknown_base_is_refused(tmp_path):
     r = run(BUILD, '--kernel-src', str(tmp_path / 'old'), env=env)
     assert r.returncode == 1 and r.stderr.count('\n') == 1, r.stderr
     assert 'Linux 4.19.0 is of no line a series is for' in r.stderr
-    assert 'point KERNEL_SRC= at such a tree' in r.stderr
+    # it names the nearest series: 5.10's, the oldest line
+    assert 'the nearest series is patches/5.10 (' in r.stderr
+    assert 'point KERNEL_SRC= at a tree of its line' in r.stderr
     assert not (tmp_path / 'b' / '4.19.0').exists()
 
 
@@ -108,7 +114,7 @@ def test_missing_sources_name_the_fix(tmp_path):
     assert 'is not a directory' in r.stderr
     (tmp_path / 'empty').mkdir()
     r = run(BUILD, '--kernel-src', str(tmp_path / 'empty'))
-    assert r.returncode == 1 and 'is not a kernel tree' in r.stderr
+    assert r.returncode == 1 and 'is not a kconfig tree' in r.stderr
     # not a base: say which there are, suggest no package
     for name in ('9.99', '5.4', 'mainline'):
         r = run(BUILD, '--debian', name)

@@ -30,7 +30,11 @@ def test_demo_other_modes(base, demo, tmp_path):
 
 def test_upstream_fixtures(base, tmp_path):
     fixtures = base.fixtures()
-    assert len(fixtures) >= 10
+    if not fixtures and base.kind in ('buildroot', 'coreboot',
+                                      'crosstool-ng'):
+        pytest.skip('%s keeps no kconfig suite' % base.version)
+    # Linux's suite has 10 trees or more, U-Boot's (4.20's) 9
+    assert len(fixtures) >= (10 if base.kind == 'linux' else 9)
     modes = conflib.INTERACTIVE_MODES + conflib.other_modes(base.stock)
     for name, path, cfg in fixtures:
         for mode in modes:

@@ -16,7 +16,7 @@ import conflib
 def test_fuzz_journal_reader(series):
     if not series.has_journal:
         pytest.skip('patches/%s has no journal series' % series.series)
-    with open(os.path.join(series.path, 'patched', 'scripts', 'kconfig',
+    with open(os.path.join(series.path, 'patched', series.kconfig_dir,
                            'conf.c')) as f:
         conf_c = f.read()
     # the target drives the journal of issue 37 (conf_journal_open() and

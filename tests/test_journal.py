@@ -139,9 +139,12 @@ def run_in(conf, d, env, data, mode='--oldconfig', redirect='',
     redirection (such as '>&-') on it; on the demo unless told; as the
     user id user if given."""
     if kconfig is None:
-        # conf is build/<version>/<variant>/scripts/kconfig/conf
-        kconfig = conflib.demo_kconfig(
-            os.path.join(os.path.dirname(conf), '..', '..', '..'))
+        # conf is build/<version>/<variant>/<kconfig folder>/conf
+        top = os.path.dirname(os.path.abspath(conf))
+        while not os.path.isfile(os.path.join(top, 'base.env')) and \
+                top != os.path.dirname(top):
+            top = os.path.dirname(top)
+        kconfig = conflib.demo_kconfig(top)
     env = dict(env, srctree=srctree)
     env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
     return subprocess.run(['bash', '-c', 'exec "$0" "$@" ' + redirect,
@@ -1301,7 +1304,7 @@ def test_conf_c_share(series):
     for p in series.part('journal'):
         with open(p) as f:
             for line in f.read().split('\ndiff --git ')[1:]:
-                if line.startswith('a/scripts/kconfig/conf.c '):
+                if line.startswith('a/%s/conf.c ' % series.kconfig_dir):
                     net += sum(1 for x in line.split('\n')
                                if x.startswith('+') and
                                not x.startswith('+++'))

@@ -25,6 +25,7 @@ FLAVOURS = ['amd64_none_amd64', 'amd64_none_cloud-amd64', 'amd64_rt_amd64']
 FOCUS = r'choice|ZRAM|ZSWAP|_DEF_|DEFAULT'
 
 
+@pytest.mark.shallow(flavour=FLAVOURS[0])
 @pytest.mark.parametrize('flavour', FLAVOURS)
 def test_real_sessions(real, tmp_path, flavour):
     old = real.old_config(flavour)

@@ -87,7 +87,7 @@ def test_no_new_fflush(base):
     """conf.c keeps exactly the upstream fflush(stdout) calls (downstream
     tools mark prompts by them)."""
     def count(tree):
-        with open(os.path.join(base.path, tree, 'scripts', 'kconfig',
+        with open(os.path.join(base.path, tree, base.kconfig_dir,
                                'conf.c')) as f:
             return f.read().count('fflush(stdout);')
     assert count('patched') == count('pristine') == 2

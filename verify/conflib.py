@@ -26,7 +26,8 @@ with open(os.path.join(TOP, 'scripts', 'lib.sh')) as _f:
 
 
 class Base:
-    """One built upstream base: build/<version> with stock and patched conf."""
+    """One built upstream base: build/<version> with stock and patched conf
+    (or the stock one alone: scripts/build --stock-only)."""
 
     def __init__(self, path):
         self.path = path
@@ -37,9 +38,20 @@ class Base:
                 self.env[k] = v
         self.version = self.env['VERSION']
         self.series = self.env['SERIES']
+        # the project (scripts/lib.sh: tree_kind) and its kconfig folder
+        self.kind = self.env.get('KIND') or 'linux'
+        self.kconfig_dir = self.env.get('KCONFIG_DIR') or 'scripts/kconfig'
+
+    @property
+    def line(self):
+        """What make check's depth is given by (tests/conftest.py): the
+        line X.Y of a Linux version, the project of another tree."""
+        if self.kind != 'linux':
+            return self.kind
+        return '.'.join(self.version.split('.')[:2])
 
     def conf(self, variant='patched'):
-        return os.path.join(self.path, variant, 'scripts', 'kconfig', 'conf')
+        return os.path.join(self.path, variant, self.kconfig_dir, 'conf')
 
     @property
     def stock(self):
@@ -79,7 +91,7 @@ class Base:
     def fixtures(self, variant='pristine'):
         """The Kconfig trees of the base's own kconfig tests, as
         (name, directory, .config contents or None)."""
-        tests = os.path.join(self.path, variant, 'scripts', 'kconfig', 'tests')
+        tests = os.path.join(self.path, variant, self.kconfig_dir, 'tests')
         found = []
         for dirpath, _, files in sorted(os.walk(tests)):
             if 'Kconfig' not in files:
@@ -94,6 +106,8 @@ class Base:
         base: its Debian package, or the kernel tree it was built from."""
         if self.env.get('DEBIAN'):
             return ['--debian', self.env['DEBIAN']]
+        if self.env.get('PROJECT'):
+            return ['--project', self.env['PROJECT']]
         return ['--kernel-src', self.env['SOURCE']]
 
     def __repr__(self):
@@ -121,8 +135,9 @@ def shown_demo_config():
     return os.path.relpath(path, TOP) if path.startswith(TOP + '/') else path
 
 
-def built_bases():
-    """The bases whose stock and patched conf are built, by version."""
+def built_bases(stock_only=False):
+    """The bases whose stock and patched conf are built, by version; with
+    stock_only, those whose stock conf alone is built (--stock-only)."""
     bases = []
     if os.path.isdir(BUILD):
         for name in sorted(os.listdir(BUILD)):
@@ -131,7 +146,9 @@ def built_bases():
                     os.path.join(path, 'base.env')):
                 continue
             b = Base(path)
-            if os.access(b.stock, os.X_OK) and os.access(b.patched, os.X_OK):
+            if not os.access(b.stock, os.X_OK):
+                continue
+            if os.access(b.patched, os.X_OK) != stock_only:
                 bases.append(b)
     return bases
 
@@ -217,13 +234,23 @@ def run_capped(argv, data, cwd, env, timeout, max_output):
     return bytes(out[p.stdout]), bytes(out[p.stderr]), p.wait()
 
 
+def in_tree(env, run, cwd, files):
+    """conf run in cwd (a tree's top, as its make runs it) rather than in
+    its run's directory: files names, by variable, the files conf writes
+    there, relative to the run's directory (.config, include/...)."""
+    if cwd is None:
+        return run
+    env.update({k: os.path.join(run, v) for k, v in (files or {}).items()})
+    return cwd
+
+
 def run_conf(conf, mode, kconfig, srctree, workdir, dot_config=None,
              input_bytes=b'', env=None, timeout=60, extra=(),
-             max_output=None):
+             max_output=None, cwd=None, files=None):
     """Run conf once with piped input in a fresh directory under workdir.
     The result has .config and, where conf wrote them, auto.conf and
     everything under include/.  max_output: conf printing more than that
-    many bytes raises Hang."""
+    many bytes raises Hang.  cwd, files: see in_tree()."""
     run = tempfile.mkdtemp(dir=workdir)
     try:
         if dot_config is not None:
@@ -232,13 +259,14 @@ def run_conf(conf, mode, kconfig, srctree, workdir, dot_config=None,
         full_env = dict(env if env is not None else os.environ)
         full_env['srctree'] = srctree
         full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
+        where = in_tree(full_env, run, cwd, files)
         argv = [conf, *extra, mode, kconfig]
         if max_output is None:
             p = subprocess.run(argv, input=input_bytes, capture_output=True,
-                               cwd=run, env=full_env, timeout=timeout)
+                               cwd=where, env=full_env, timeout=timeout)
             r = Result(p.stdout, p.stderr, p.returncode)
         else:
-            r = Result(*run_capped(argv, input_bytes, cwd=run, env=full_env,
+            r = Result(*run_capped(argv, input_bytes, cwd=where, env=full_env,
                                    timeout=timeout, max_output=max_output))
         r.config = read_file(os.path.join(run, '.config'))
         r.autoconf = read_file(os.path.join(run, 'include', 'config',
@@ -405,6 +433,7 @@ class Session:
 RE_TRI = re.compile(r'^ *(.*?)(?: \((\w+)\))? \[([NMYnmy/]+)/\?\] (\(NEW\) )?$')
 RE_STR = re.compile(r'^ *(.*) \((\w+)\) \[(.*)\] (\(NEW\) )?$')
 RE_CHOICE = re.compile(r'^ *choice\[1-(\d+)\?\]: $')
+RE_COMMENT = re.compile(r'^ *\* \S')
 RE_MEMBER = re.compile(r'^ *(>?) +(\d+)\. (.*?) \((\w+)\)( \(NEW\))?$')
 
 
@@ -432,15 +461,22 @@ def parse_question(text):
     if m:
         members = []
         default = None
+        at = len(lines) - 1
         for line in reversed(lines[:-1]):
             mm = RE_MEMBER.match(line)
             if not mm:
+                # a comment among the members (Buildroot's choices have
+                # them: "* systemd needs a glibc toolchain ...")
+                if RE_COMMENT.match(line):
+                    at -= 1
+                    continue
                 break
+            at -= 1
             members.append(mm.group(4))
             if mm.group(1):
                 default = mm.group(2)
         members.reverse()
-        prompt = lines[-2 - len(members)].strip()
+        prompt = lines[at - 1].strip()
         if len(members) != int(m.group(1)) or (members and default is None):
             raise ValueError('unparsable choice:\n' + '\n'.join(lines[-12:]))
         return Question('choice', ('choice', prompt, tuple(members)),
@@ -513,9 +549,10 @@ class Transcript:
 
 
 def start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
-          fresh=True):
+          fresh=True, cwd=None, files=None):
     """Start conf in workdir: with dot_config as its .config (none if it is
-    None) and no include/ when fresh, else on the .config workdir has."""
+    None) and no include/ when fresh, else on the .config workdir has.
+    cwd, files: see in_tree()."""
     cfg = os.path.join(workdir, '.config')
     if fresh:
         if os.path.exists(cfg):
@@ -527,12 +564,14 @@ def start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
     full_env = dict(env)
     full_env['srctree'] = srctree
     full_env.setdefault('KCONFIG_DEFCONFIG_LIST', '')
-    return Session([conf, mode, kconfig], workdir, full_env, timeout)
+    where = in_tree(full_env, workdir, cwd, files)
+    return Session([conf, mode, kconfig], where, full_env, timeout)
 
 
 def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
                  seed, p_back=0.12, max_backs=60, max_steps=20000,
-                 timeout=240, focus=None, focus_after=None, script=None):
+                 timeout=240, focus=None, focus_after=None, script=None,
+                 cwd=None, files=None):
     """Drive conf with random answers and runs of '<'. Track which answers
     survive: an answer is accepted when the next question is not the same
     one asked again, and '<' takes the last accepted answer back.
@@ -542,7 +581,8 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
     start a run (which undoes that answer first).  script: the lines to
     send first, one per question ('<' going back), before random ones."""
     rng = random.Random(seed)
-    s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
+    s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
+              cwd=cwd, files=files)
     survived = []
     asked = []
     pending = None          # (question, explicit answer) awaiting acceptance
@@ -593,10 +633,11 @@ def back_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
 
 
 def replay_session(conf, mode, kconfig, srctree, workdir, dot_config, env,
-                   answers, timeout=240):
+                   answers, timeout=240, cwd=None, files=None):
     """Feed stock conf the explicit answers, checking each question asked
     is the next one expected. Returns (keys asked, Result)."""
-    s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout)
+    s = start(conf, mode, kconfig, srctree, workdir, dot_config, env, timeout,
+              cwd=cwd, files=files)
     asked = []
     i = 0
     for q in s.questions():
@@ -618,7 +659,8 @@ def check_equivalence(patched, stock, mode, kconfig, srctree, workdir,
     t = back_session(patched, mode, kconfig, srctree, workdir, dot_config,
                      env, seed, **kw)
     asked, r = replay_session(stock, mode, kconfig, srctree, workdir,
-                              dot_config, env, t.survived)
+                              dot_config, env, t.survived,
+                              cwd=kw.get('cwd'), files=kw.get('files'))
     problems = []
     want = [k for k, _ in t.survived]
     if asked != want:
@@ -715,15 +757,23 @@ def main():
                                  "'<' on the demo and on kconfig test trees.")
     ap.add_argument('--stock', required=True)
     ap.add_argument('--patched', required=True)
-    ap.add_argument('--tests', help="a tree's scripts/kconfig/tests")
+    ap.add_argument('--tests', help="a built tree's kconfig tests "
+                    "(build/<version>/<tree>/scripts/kconfig/tests)")
     ap.add_argument('--seeds', type=int, default=30)
     args = ap.parse_args()
     args.stock = os.path.abspath(args.stock)
     args.patched = os.path.abspath(args.patched)
     with tempfile.TemporaryDirectory() as work:
-        # args.tests is build/<version>/<tree>/scripts/kconfig/tests
-        trees = fixture_trees(args.tests and os.path.abspath(
-            os.path.join(args.tests, '..', '..', '..')))
+        # args.tests is build/<version>/<tree>/<kconfig folder>/tests
+        tree = None
+        if args.tests:
+            tree = os.path.abspath(args.tests)
+            while not os.path.isfile(os.path.join(os.path.dirname(tree),
+                                                  'base.env')):
+                if tree == os.path.dirname(tree):
+                    ap.error('%s is not in a built base' % args.tests)
+                tree = os.path.dirname(tree)
+        trees = fixture_trees(tree)
         for kconfig, srctree, cfg in trees:
             for mode in INTERACTIVE_MODES + other_modes(args.stock):
                 n = args.seeds if mode in INTERACTIVE_MODES else 1

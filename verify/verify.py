@@ -46,31 +46,45 @@ class Failed(Exception):
 def clean_env(environ):
     """The environment of the checks: none of the person's KCONFIG_*
     settings (a KCONFIG_JOURNAL, for one) or make's."""
-    return {k: v for k, v in environ.items()
-            if not k.startswith('KCONFIG_') and k not in (
-                'srctree', 'objtree', 'CONFIG_', 'MAKEFLAGS', 'MAKELEVEL',
-                'MFLAGS', 'MAKEOVERRIDES')}
+    env = {k: v for k, v in environ.items()
+           if not k.startswith('KCONFIG_') and k not in (
+               'srctree', 'objtree', 'CONFIG_', 'MAKEFLAGS', 'MAKELEVEL',
+               'MFLAGS', 'MAKEOVERRIDES')}
+    return env
 
 
-def suite(tree, stock_tree, env):
+def prefixed_env(env):
+    """The environment of the runs on the demo and the test trees, whose
+    .config files name symbols CONFIG_*: the conf of Buildroot (built with
+    no prefix) and crosstool-ng's (CT_) take the prefix the variable
+    CONFIG_ names, as Linux's does."""
+    return dict(env, CONFIG_='CONFIG_')
+
+
+def suite(tree, stock_tree, env, kdir='scripts/kconfig'):
     """The tree's kconfig tests with the patched conf: (passed, the cases
-    of the series)."""
+    of the series); None when the sources have no kconfig suite (Buildroot,
+    coreboot and crosstool-ng keep none, nor does a series for them)."""
+    tests = kdir + '/tests'
+    if not os.path.isdir(os.path.join(tree, tests)):
+        return None
     # a test of a conf that loops fails, rather than hang the suite
     env = dict(env, PYTHONPATH=os.path.dirname(os.path.abspath(__file__)))
     r = subprocess.run([sys.executable, '-B', '-m', 'pytest', '-v',
                         '-p', 'no:cacheprovider', '-p', 'suite_timeout',
-                        'scripts/kconfig/tests'],
+                        tests],
                        cwd=tree, capture_output=True, text=True, timeout=300,
                        env=env)
-    results = dict(re.findall(r'^scripts/kconfig/tests/(\S+) (PASSED|FAILED|'
-                              r'ERROR)', r.stdout, re.M))
+    results = dict(re.findall(r'^' + re.escape(tests) + r'/(\S+) (PASSED|'
+                              r'FAILED|ERROR)', r.stdout, re.M))
     failed = sorted(t for t, o in results.items() if o != 'PASSED')
     if r.returncode != 0 or failed or not results:
         raise Failed('the kconfig test suite: %d of %d failed (%s)'
                      % (len(failed), len(results),
                         ', '.join(failed[:5]) or r.stdout[-300:].strip()))
-    stock = set(os.listdir(os.path.join(stock_tree, 'scripts', 'kconfig',
-                                         'tests')))
+    stock_tests = os.path.join(stock_tree, tests)
+    stock = set(os.listdir(stock_tests) if os.path.isdir(stock_tests)
+                else [])
     series = [t for t in results if t.split('/')[0] not in stock]
     if not series:
         raise Failed('the kconfig test suite: no case of the series in it')
@@ -168,6 +182,8 @@ def main():
     ap.add_argument('--stock-tree', required=True,
                     help='the stock kconfig tree (to tell the cases of the '
                     'series)')
+    ap.add_argument('--kconfig-dir', default='scripts/kconfig',
+                    help="the trees' kconfig folder (support/kconfig, ...)")
     ap.add_argument('--kernel', help='the whole kernel tree')
     ap.add_argument('--env', help="the environment its make gives conf "
                     "(NUL-separated, from scripts/oldconfig --print-env)")
@@ -188,12 +204,13 @@ def main():
     tree = os.path.abspath(args.tree)
     try:
         with tempfile.TemporaryDirectory() as work:
-            total, cases = suite(tree, args.stock_tree, env)
+            got = suite(tree, args.stock_tree, env, args.kconfig_dir)
             trees = conflib.fixture_trees(tree)
+            os.environ.update(prefixed_env({}))
             runs = differential(stock, patched, trees, tree, work,
                                 args.seeds)
             sessions, backs = equivalence(stock, patched, trees, tree, work,
-                                          env, args.sessions)
+                                          prefixed_env(env), args.sessions)
             own = 'not in these sources'
             if args.kernel:
                 with open(args.env, 'rb') as f:
@@ -216,11 +233,16 @@ def main():
         # a busy machine, maybe: no verdict to keep
         print('did not finish: %s' % e)
         return 2
-    print("kconfig suite %d/%d passed (%d of the series' cases); %d runs "
+    if got is None:
+        suite_figures = 'no kconfig suite in these sources'
+    else:
+        suite_figures = ("kconfig suite %d/%d passed (%d of the series' "
+                         "cases)" % (got[0], got[0], got[1]))
+    print("%s; %d runs "
           "without '<' byte-identical to stock and %d sessions with '<' "
           "(%d '<') equivalent, on the demo and %d kconfig test trees; its "
           "own Kconfig: %s; %d s"
-          % (total, total, cases, runs, sessions, backs, len(trees) - 1, own,
+          % (suite_figures, runs, sessions, backs, len(trees) - 1, own,
              time.monotonic() - start))
     return 0
 
