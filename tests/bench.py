@@ -9,14 +9,17 @@ questions; 7.2: Debian's 6.12 one; 6.1 and 5.10: their own, thinned):
   --oldconfig session without '<', and their ratios; and the oldconfig
   session again with KCONFIG_JOURNAL, on the bases that have it;
 - going back, on 7.3 and 6.12: seeded sessions of random valid answers
-  (mostly Enter), with '<' after about 100, 300 and 500 answers.  The CPU
-  time conf takes from '<' to the question asked again (the patched conf
-  reads .config again and answers again every answer before the one
-  undone) is set beside stock's own CPU time for the same answers piped to
-  it at once, from its first question on, measured in the same run; and
-  '<' at the second question, which answers nothing again: one reset.
-  CPU time (/proc/PID/schedstat), not the clock: the ratio holds on a
-  loaded machine.
+  (30% Enter) in oldconfig with '<' after about 100, 300 and 500 answers,
+  sessions that are mostly Enter (95%) in oldaskconfig, which asks every
+  question, with '<' after about 500 and 2000, and three '<' in a row
+  after about 300 random answers.  The CPU time conf takes from the '<'
+  to the question asked again (the patched conf puts back the values it
+  read and answers again every answer before the one undone) is set
+  beside stock's own CPU time for the same answers piped to it at once,
+  from its first question on, measured in the same run; and '<' at the
+  second question, which answers nothing again: one reset.  CPU time
+  (/proc/PID/schedstat), not the clock: the ratio holds on a loaded
+  machine.
 
 Not part of 'make check': it takes minutes.  Prints Markdown tables and
 writes them to build/bench.md."""
@@ -89,9 +92,9 @@ class Bench:
         shutil.rmtree(d)
         return kb
 
-    def session(self, conf, extra_env=None):
+    def session(self, conf, extra_env=None, mode='--oldconfig'):
         d = self._rundir()
-        s = conflib.Session([conf, '--oldconfig', 'Kconfig'], d,
+        s = conflib.Session([conf, mode, 'Kconfig'], d,
                             dict(self.env, **(extra_env or {})), timeout=900)
         return s, d
 
@@ -116,9 +119,10 @@ def start_time(bench, conf):
     return t
 
 
-def valid_answer(rng, q):
-    """A random answer that the question takes: mostly Enter."""
-    if q.kind == 'str' or rng.random() < 0.7:
+def valid_answer(rng, q, p_enter=0.7):
+    """A random answer that the question takes: Enter with probability
+    p_enter, else one of its options."""
+    if q.kind == 'str' or rng.random() < p_enter:
         return ''
     return rng.choice(q.options)
 
@@ -131,36 +135,40 @@ def cpu(s):
 
 
 def back_times(bench, conf, stock, seed, targets=(100, 300, 500),
-               extra_env=None):
-    """One seeded session on the patched conf, '<' after about each target
-    number of answers (the answer undone is then given again); and stock
-    fed the answers that survive each '<', all at once, timed from its
-    first question.  Returns {target: (seconds back, seconds stock)}; the
-    target 1 is '<' at the second question (one reset, nothing answered
-    again)."""
+               extra_env=None, mode='--oldconfig', p_enter=0.7, run=1):
+    """One seeded session on the patched conf, run '<' in a row after about
+    each target number of answers (the answers undone are then given
+    again); and stock fed the answers that survive each run, all at once,
+    timed from its first question.  Returns {target: (seconds back,
+    seconds stock)}; the target 1 is '<' at the second question (one
+    reset, nothing answered again)."""
     rng = random.Random(seed)
     at = sorted({1} | {t + rng.randrange(20) for t in targets})
-    s, d = bench.session(conf, extra_env)
+    s, d = bench.session(conf, extra_env, mode)
     settle(s)
     sent = []
     back = {}
     while at:
         q = conflib.parse_question(s.out[s.mark:].decode(errors='replace'))
         if len(sent) == at[0]:
-            s.send('<')
+            n = min(run, len(sent))
             t0 = cpu(s)
-            settle(s)
-            back[at.pop(0)] = cpu(s) - t0
-            s.send(sent[-1])
+            for _ in range(n):
+                s.send('<')
+                settle(s)
+            back[at.pop(0) - n + 1] = cpu(s) - t0
+            for a in sent[len(sent) - n:]:
+                s.send(a)
+                settle(s)
         else:
-            sent.append(valid_answer(rng, q))
+            sent.append(valid_answer(rng, q, p_enter))
             s.send(sent[-1])
         if settle(s) is None or s.p.poll() is not None:
             break
     s.kill()
     shutil.rmtree(d)
     # stock, from its first question, fed what survived each '<'
-    s, d = bench.session(stock, extra_env)
+    s, d = bench.session(stock, extra_env, mode)
     settle(s)
     fed, total, result = 0, 0.0, {}
     for n in sorted(back):
@@ -255,30 +263,40 @@ def main():
     out('One start of conf on 6.12 (parse to the first question), median of '
         '%d: %.0f ms.' % (len(starts), start * 1000))
     out()
-    out("| base | '<' after | samples | back p50 | back p95 | stock p50 | "
-        'stock p95 | back / stock, median of the sessions |')
-    out('|---|---|---:|---:|---:|---:|---:|---:|')
+    out("| base | session | '<' after | samples | back p50 | back p95 | "
+        'stock p50 | stock p95 | back / stock, median of the sessions |')
+    out('|---|---|---|---:|---:|---:|---:|---:|---:|')
+    # random answers (30% Enter) in oldconfig; mostly Enter (95%) in
+    # oldaskconfig, which asks every question; three '<' in a row
+    scenarios = (
+        ('random answers', '--oldconfig', 0.3, (100, 300, 500), 1,
+         args.samples),
+        ('mostly Enter, make config', '--oldaskconfig', 0.95, (500, 2000),
+         1, max(3, args.samples // 3)),
+        ("random answers, three '<' in a row", '--oldconfig', 0.3, (300,),
+         3, max(3, args.samples // 2)))
     for version in ('7.3', '6.12'):
         if version not in benches:
             continue
         vbase, vbench = benches[version]
-        for label, env in (('', None), (', KCONFIG_JOURNAL', journal)):
-            if env and not vbase.has_journal:
-                continue
+        for what, mode, p_enter, targets, run, samples in scenarios:
             by = {}
-            for seed in range(1, args.samples + 1):
-                for n, times in back_times(vbench, vbase.patched, vbase.stock,
-                                           seed, extra_env=env).items():
-                    by.setdefault(n if n == 1 else n // 100 * 100,
+            for seed in range(1, samples + 1):
+                for n, times in back_times(
+                        vbench, vbase.patched, vbase.stock, seed, targets,
+                        mode=mode, p_enter=p_enter, run=run).items():
+                    if n == 1 and run > 1:
+                        continue
+                    by.setdefault(n if n == 1 else (n + run - 1) // 100 * 100,
                                   []).append(times)
             for n, times in sorted(by.items()):
                 b = [t[0] for t in times]
                 st = [t[1] for t in times]
-                what = ('the 2nd question (one reset)' if n == 1 else
-                        '%d-%d answers' % (n, n + 19))
-                out('| %s | %s%s | %d | %.0f ms | %.0f ms | %.0f ms | '
+                after = ('the 2nd question (one reset)' if n == 1 else
+                         '%d-%d answers' % (n, n + 19))
+                out('| %s | %s | %s | %d | %.0f ms | %.0f ms | %.0f ms | '
                     '%.0f ms | %s |' % (
-                        vbase.version, what, label, len(times),
+                        vbase.version, what, after, len(times),
                         1000 * pct(b, 50), 1000 * pct(b, 95),
                         1000 * pct(st, 50), 1000 * pct(st, 95),
                         '%.2f' % statistics.median(x / y for x, y in times)
