@@ -160,3 +160,79 @@ def test_oldconfig_journal_is_relative_to_the_caller(real612, tmp_path, how):
     finally:
         if os.path.exists(in_tree):
             os.unlink(in_tree)
+
+
+def tree_listing(path):
+    """Every name under a tree, with its size and kind: what a run that
+    writes into the tree changes."""
+    out = set()
+    for d, dirs, files in os.walk(path):
+        for n in dirs + files:
+            st = os.lstat(os.path.join(d, n))
+            out.add((os.path.relpath(os.path.join(d, n), path), st.st_size
+                     if not os.path.isdir(os.path.join(d, n)) else 0))
+    return out
+
+
+@pytest.mark.parametrize('how', ['O= (README)', 'KBUILD_OUTPUT argument',
+                                 'KBUILD_OUTPUT environment'])
+def test_oldconfig_script_with_a_build_dir(real612, tmp_path, how):
+    """README.md's 'scripts/oldconfig /path/to/linux O=/path/to/build',
+    run as it stands (and KBUILD_OUTPUT=DIR, relative to where it is
+    typed, as an argument or in the environment), is 'make O=DIR
+    oldconfig': conf's output and the .config it writes in DIR are those
+    of the tree's own make, and the source tree is left as it was: no
+    .config, include/config or include/generated in it."""
+    real = real612
+    with open(os.path.join(conflib.TOP, 'README.md')) as f:
+        cmd = [line.strip() for line in f
+               if line.strip().startswith('scripts/oldconfig /path/to/linux O=')]
+    assert cmd == ['scripts/oldconfig /path/to/linux O=/path/to/build']
+    env = conflib.shell_env()
+    old = real.old_config()
+    data = answers(3)
+    # the tree's own make O=DIR oldconfig, on a tree of its own
+    ref_tree, ref = tmp_path / 'ref-linux', tmp_path / 'ref-build'
+    subprocess.run(['cp', '-al', real.path, str(ref_tree)], check=True)
+    ref.mkdir()
+    (ref / '.config').write_bytes(old)
+    # its conf built first
+    subprocess.run(['make', '-s', 'O=' + str(ref), 'oldconfig'],
+                   cwd=ref_tree, check=True, stdin=subprocess.DEVNULL,
+                   capture_output=True, env=env)
+    (ref / '.config').write_bytes(old)
+    made = subprocess.run(['make', 'O=' + str(ref), 'oldconfig'],
+                          cwd=ref_tree, input=data, capture_output=True,
+                          env=env)
+    assert made.returncode == 0, made.stderr[-2000:]
+
+    tree, build = tmp_path / 'linux', tmp_path / 'build'
+    subprocess.run(['cp', '-al', real.path, str(tree)], check=True)
+    build.mkdir()
+    (build / '.config').write_bytes(old)
+    before = tree_listing(tree)
+    script = cmd[0].replace('/path/to/linux', str(tree))
+    cwd = conflib.TOP
+    if how != 'O= (README)':
+        # relative to where it is typed
+        cwd = str(tmp_path)
+        script = script.replace('scripts/oldconfig', conflib.script(
+            'oldconfig')).replace('O=/path/to/build', '')
+        if how == 'KBUILD_OUTPUT argument':
+            script += 'KBUILD_OUTPUT=build'
+        else:
+            env['KBUILD_OUTPUT'] = 'build'
+    script = script.replace('/path/to/build', str(build))
+    assert '/path/to' not in script
+    ours = subprocess.run(['bash', '-e', '-c', script], input=data,
+                          capture_output=True, env=env, cwd=cwd)
+    assert ours.returncode == 0, ours.stderr[-2000:]
+    # make says where it goes around conf's output
+    assert ours.stdout and ours.stdout in made.stdout
+    assert ours.stdout.count(b'(NEW)') > 500
+    assert (build / '.config').read_bytes() == (ref / '.config').read_bytes()
+    for name in ('.config', 'include/config', 'include/generated'):
+        assert not (tree / name).exists(), name
+    assert tree_listing(tree) == before
+    shutil.rmtree(tree)
+    shutil.rmtree(ref_tree)
