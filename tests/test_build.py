@@ -417,7 +417,9 @@ def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
     the spot before the patched one is used, the figures on one line, and
     the verdict is kept; with a local change that breaks what the series
     relies on, the check fails, one line says which, and the patched conf
-    is not left there.  (On the default base; on all with check-long.)"""
+    is not left there.  'make dist' takes the checked build
+    (whose base.env has parentheses in CHECKED=).  (On the default base;
+    on all with check-long.)"""
     if not LONG and series.env.get('DEBIAN') != '6.12':
         pytest.skip('on the 6.12 base only; check-long runs it on each')
     tree = tmp_path / 'linux'
@@ -458,6 +460,14 @@ def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
     assert r.returncode == 0, r.stderr
     assert 'build: checking ' not in r.stderr
     assert 'passed the check on the spot (its verdict from ' in r.stderr
+    # make dist after it: base.env is read, not run as shell (CHECKED=
+    # has parentheses), and the checked base is written
+    assert re.search(r"^CHECKED=.*\(\d+ of the series' cases\)", benv, re.M)
+    r = run(os.path.join(conflib.TOP, 'scripts', 'dist'), '--out',
+            str(tmp_path / 'dist'), env=env)
+    assert r.returncode == 0, r.stderr
+    assert 'syntax error' not in r.stderr
+    assert (tmp_path / 'dist' / ('kconfig-back-%s' % series.version)).is_dir()
     # broken: the check fails, and says which
     broken = tmp_path / 'broken'
     shutil.copytree(series.pristine, broken, symlinks=True)

@@ -30,6 +30,19 @@ def test_strict_mode():
         assert '\nset -eu\n' in text, path
 
 
+def test_nothing_but_lib_sh_is_sourced():
+    """The scripts source scripts/lib.sh and nothing else: a build's
+    base.env is data (read_env), whose values may hold any character
+    (CHECKED=... (19 of the series' cases)), never shell."""
+    for path in SCRIPTS + [os.path.join(conflib.TOP, 'scripts', 'lib.sh')]:
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                m = re.match(r'\s*(?:\.|source)\s+(.+?)\s*$', line)
+                if m:
+                    assert m.group(1) == '"$(dirname "$0")/lib.sh"', (
+                        '%s:%d: %s' % (path, n, line))
+
+
 def test_help():
     for path in SCRIPTS:
         r = subprocess.run([path, '--help'], capture_output=True, text=True,
