@@ -417,7 +417,8 @@ def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
     the spot before the patched one is used, the figures on one line, and
     the verdict is kept; with a local change that breaks what the series
     relies on, the check fails, one line says which, and the patched conf
-    is not left there.  'make dist' takes the checked build
+    is not left there.  While it runs, its expected length is said once,
+    and a line says each step.  'make dist' takes the checked build
     (whose base.env has parentheses in CHECKED=).  (On the default base;
     on all with check-long.)"""
     if not LONG and series.env.get('DEBIAN') != '6.12':
@@ -447,6 +448,17 @@ def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
         'other sources of conf' % (series.series, series.env.get('KNOWN')))
     suite, cases, runs, sessions, backs, trees = map(int, m.groups()[1:])
     assert suite >= 16 and cases >= 8 and trees >= 10
+    # the length once, then the steps (the demo and the test trees)
+    assert ("build: checking patches/%s on Linux %s on the spot (under a "
+            "minute; a line at least every 30 s): " % (
+                series.series, series.version)) in r.stderr
+    said = [line.split(': ', 2)[2] for line in r.stderr.splitlines()
+            if line.startswith('build: checking on the spot, ')]
+    steps = [s for s in dict.fromkeys(said)
+             if not re.search(r'\(\d+ of \d+\)$', s)]
+    assert steps == ['the kconfig test suite',
+                     "runs without '<' on %d trees" % (trees + 1),
+                     "sessions with '<' on %d trees" % (trees + 1)], said
     assert runs >= 10 * trees and sessions >= 3 * trees and backs > sessions
     built = r.stdout.strip()
     assert os.access(os.path.join(built, 'patched', 'scripts', 'kconfig',

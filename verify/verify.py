@@ -17,7 +17,9 @@ and, for a whole kernel tree, on its own Kconfig too, with the environment
 its make gives conf and, as the old config, the tree's own alldefconfig
 (made by the stock conf) without one symbol in ten, which leaves a hundred
 or more NEW questions (seeded: the verdict depends only on the tree).
-Prints one line: the figures, or the first check that failed.  Exit
+Prints one line: the figures, or the first check that failed.  With
+--progress NAME, lines on stderr say what it is doing, at each step and
+at least every 30 s (a step can take minutes).  Exit
 status 0 when every check passed, 1 when one failed, 2 when one did not
 finish in time (no verdict: scripts/build keeps none)."""
 
@@ -28,6 +30,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import zlib
 
@@ -41,6 +44,54 @@ FOCUS = r'choice|ZRAM|ZSWAP|_DEF_|DEFAULT'
 
 class Failed(Exception):
     pass
+
+
+class Progress:
+    """Lines on stderr, 'NAME: checking on the spot, N s: WHAT': one when
+    a step begins, and one when nothing was said for EVERY seconds (a
+    step, such as the sessions on a whole tree's own Kconfig, can take
+    minutes).  Silent without a NAME."""
+
+    EVERY = 20
+
+    def __init__(self, name):
+        self.name = name
+        self.start = self.last = time.monotonic()
+        self.what = 'starting'
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        if name:
+            threading.Thread(target=self._beat, daemon=True).start()
+
+    def _say(self):
+        self.last = time.monotonic()
+        sys.stderr.write('%s: checking on the spot, %d s: %s\n'
+                         % (self.name, self.last - self.start, self.what))
+        sys.stderr.flush()
+
+    def step(self, what):
+        """A step begins: said at once."""
+        with self.lock:
+            self.what = what
+            if self.name:
+                self._say()
+
+    def where(self, what):
+        """Where the step is: said with the next line."""
+        with self.lock:
+            self.what = what
+
+    def _beat(self):
+        while not self.done.wait(1):
+            with self.lock:
+                if time.monotonic() - self.last >= self.EVERY:
+                    self._say()
+
+    def stop(self):
+        self.done.set()
+
+
+PROGRESS = Progress(None)
 
 
 def clean_env(environ):
@@ -98,7 +149,10 @@ def name(srctree, tree):
 
 def differential(stock, patched, trees, tree, work, seeds):
     runs = 0
-    for kconfig, srctree, cfg in trees:
+    PROGRESS.step("runs without '<' on %d trees" % len(trees))
+    for i, (kconfig, srctree, cfg) in enumerate(trees):
+        PROGRESS.where("runs without '<', on %s (%d of %d)"
+                       % (name(srctree, tree), i + 1, len(trees)))
         for mode in conflib.INTERACTIVE_MODES + conflib.other_modes(stock):
             n = seeds if mode in conflib.INTERACTIVE_MODES else 1
             problem = conflib.compare_streams(stock, patched, mode, kconfig,
@@ -112,7 +166,10 @@ def differential(stock, patched, trees, tree, work, seeds):
 
 def equivalence(stock, patched, trees, tree, work, env, seeds):
     sessions = backs = 0
-    for kconfig, srctree, cfg in trees:
+    PROGRESS.step("sessions with '<' on %d trees" % len(trees))
+    for i, (kconfig, srctree, cfg) in enumerate(trees):
+        PROGRESS.where("sessions with '<', on %s (%d of %d)"
+                       % (name(srctree, tree), i + 1, len(trees)))
         for mode in conflib.INTERACTIVE_MODES:
             for seed in range(seeds):
                 t, problems = conflib.check_equivalence(
@@ -147,6 +204,8 @@ def answers(seed, n=700):
 
 def real_tree(stock, patched, kernel, env, work, runs, sessions):
     """The tree's own Kconfig: (runs, sessions, NEW questions, answers)."""
+    PROGRESS.step("the tree's own Kconfig: its alldefconfig, %d runs "
+                  "without '<' and %d sessions with '<'" % (runs, sessions))
     r = conflib.run_conf(stock, '--alldefconfig', 'Kconfig', kernel, work,
                          None, b'', env, timeout=120)
     if r.returncode != 0 or not r.config:
@@ -155,6 +214,8 @@ def real_tree(stock, patched, kernel, env, work, runs, sessions):
     old = thin(r.config)
     new = 0
     for seed in range(runs):
+        PROGRESS.where("the tree's own Kconfig: run without '<' %d of %d"
+                       % (seed + 1, runs))
         diff, s = conflib.compare(stock, patched, '--oldconfig', 'Kconfig',
                                   kernel, work, old, answers(seed), env)
         if diff:
@@ -163,6 +224,8 @@ def real_tree(stock, patched, kernel, env, work, runs, sessions):
         new = max(new, s.stdout.count(b'(NEW)'))
     survived = 0
     for seed in range(sessions):
+        PROGRESS.where("the tree's own Kconfig: session with '<' %d of %d"
+                       % (seed + 1, sessions))
         t, problems = conflib.check_equivalence(
             patched, stock, '--oldconfig', 'Kconfig', kernel, work, old, env,
             seed, p_back=0.05, max_backs=60, focus=FOCUS, timeout=300)
@@ -193,7 +256,11 @@ def main():
                     help='sessions with < per tree and interactive mode')
     ap.add_argument('--real-runs', type=int, default=2)
     ap.add_argument('--real-sessions', type=int, default=2)
+    ap.add_argument('--progress', metavar='NAME',
+                    help='say on stderr what it does, as NAME')
     args = ap.parse_args()
+    global PROGRESS
+    PROGRESS = Progress(args.progress)
     start = time.monotonic()
     # every conf run here, with an env of its own or not, gets none of them
     env = clean_env(os.environ)
@@ -204,6 +271,7 @@ def main():
     tree = os.path.abspath(args.tree)
     try:
         with tempfile.TemporaryDirectory() as work:
+            PROGRESS.step('the kconfig test suite')
             got = suite(tree, args.stock_tree, env, args.kconfig_dir)
             trees = conflib.fixture_trees(tree)
             os.environ.update(prefixed_env({}))
@@ -227,12 +295,15 @@ def main():
                        "symbol in ten)" % (args.real_runs, args.real_sessions,
                                             new, survived))
     except (Failed, ValueError) as e:
+        PROGRESS.stop()
         print('failed: %s' % e)
         return 1
     except (conflib.Hang, subprocess.TimeoutExpired) as e:
+        PROGRESS.stop()
         # a busy machine, maybe: no verdict to keep
         print('did not finish: %s' % e)
         return 2
+    PROGRESS.stop()
     if got is None:
         suite_figures = 'no kconfig suite in these sources'
     else:
