@@ -66,6 +66,69 @@ def test_install_deps_prints_the_command(tmp_path):
     assert r.stdout == ''
 
 
+def path_without(tmp_path, missing, fakes):
+    """A PATH of one folder: every command of /usr/bin and /bin but those
+    named missing, and the fakes (name: shell script) in their place."""
+    fake = tmp_path / 'bin'
+    fake.mkdir()
+    for d in ('/usr/bin', '/bin'):
+        for name in os.listdir(d):
+            if name not in missing and not (fake / name).exists():
+                os.symlink(os.path.join(d, name), fake / name)
+    for name, text in fakes.items():
+        if (fake / name).is_symlink():
+            (fake / name).unlink()
+        (fake / name).write_text(text)
+        (fake / name).chmod(0o755)
+    return str(fake)
+
+
+LOCKED = ('E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by '
+          'process 4242 (apt-get)\n'
+          'N: Be aware that removing the lock file is not a solution and may '
+          'break your system.\n'
+          'E: Unable to acquire the dpkg frontend lock '
+          '(/var/lib/dpkg/lock-frontend), is another process using it?\n')
+
+
+@pytest.mark.parametrize('held', ['a while', 'too long'])
+def test_install_deps_waits_for_the_apt_lock(tmp_path, held):
+    """As root, with a package missing (flex here) while another apt-get
+    holds dpkg's lock: install-deps says once that it waits for that lock
+    and who holds it, and tries again until apt-get gets it; if it is
+    still held at the end of the wait (APT_LOCK_WAIT seconds), it stops on
+    one line naming the lock, its holder and what to do."""
+    calls = tmp_path / 'calls'
+    apt = ('#!/bin/sh\necho "$*" >> %s\n'
+           'if [ "%s" = "too long" ] || [ $(wc -l < %s) -le 2 ]; then\n'
+           "  printf '%s' >&2; exit 100\nfi\necho done\n"
+           % (calls, held, calls, LOCKED))
+    path = path_without(tmp_path, ('flex',), {
+        'id': '#!/bin/sh\necho 0\n', 'apt-get': apt})
+    env = dict(os.environ, PATH=path, APT_LOCK_WAIT='4')
+    r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'install-deps')],
+                       capture_output=True, text=True, env=env,
+                       stdin=subprocess.DEVNULL)
+    tried = calls.read_text().splitlines()
+    waiting = ("install-deps: waiting for apt's lock /var/lib/dpkg/"
+               'lock-frontend, held by process 4242 (apt-get): up to 4 s\n')
+    assert r.stderr.count('waiting') == 1, r.stderr
+    if held == 'a while':
+        assert r.returncode == 0, r.stderr
+        assert r.stderr.startswith(waiting), r.stderr
+        assert 'Could not get lock' not in r.stderr
+        assert len(tried) >= 3 and tried[-1] == 'install -y -q flex'
+        assert r.stdout == 'done\n'
+    else:
+        assert r.returncode == 1
+        assert r.stderr == waiting + (
+            "install-deps: error: apt's lock /var/lib/dpkg/lock-frontend is "
+            'still held by process 4242 (apt-get) after 6 s: another '
+            'apt-get, dpkg or unattended-upgrades is at work; let it finish '
+            '(or stop it), then run install-deps again\n')
+        assert len(tried) == 3
+
+
 @pytest.mark.parametrize('name', ['7.3', '7.2', '5.10'])
 def test_install_deps_counts_the_downloads(tmp_path, name):
     """linux-source-7.3, -7.2 and -5.10 are not in Debian 12: --check
