@@ -532,14 +532,24 @@ def test_refuse_unreadable(series, demo, tmp_path):
     the parse, with errno's words and what to do."""
     if os.getuid() != 0:
         pytest.skip('needs root, to run conf as another user')
-    conf = series.patched
-    r = subprocess.run([conf, '--help'], user=65534, capture_output=True)
-    if r.returncode != 1:
-        pytest.skip('conf cannot be run as nobody here')
     # pytest's own temporary directories are root's alone
     d = tempfile.mkdtemp()
     try:
         os.chmod(d, 0o777)
+        # conf copied there: the clone may be under a folder that other
+        # users cannot enter (mktemp -d, a home of mode 0700)
+        conf = os.path.join(d, 'conf')
+        shutil.copy(series.patched, conf)
+        os.chmod(conf, 0o755)
+        try:
+            r = subprocess.run([conf, '--help'], user=65534,
+                               capture_output=True)
+        except PermissionError as e:
+            pytest.skip('uid 65534 cannot run conf in %s (%s): give a '
+                        'TMPDIR that others can enter' % (d, e))
+        if r.returncode != 1:
+            pytest.skip('conf cannot be run as uid 65534 here: %r'
+                        % r.stderr[-200:])
         journal = os.path.join(d, 'journal')
         with open(journal, 'w') as f:
             f.write('CONFIG_DEFAULT_HOSTNAME="root"\n')
