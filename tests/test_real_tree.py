@@ -140,10 +140,14 @@ def test_oldconfig_journal_is_relative_to_the_caller(real612, tmp_path, how):
     config = tmp_path / '.config'
     config.write_bytes(real612.old_config())
     name = 'rel-%s.config' % tmp_path.name
-    in_tree = os.path.join(real612.path, name)
+    # a copy: conf writes include/config and include/generated in the
+    # tree it runs in, which the other tests share
+    tree = tmp_path / 'linux'
+    clean_copy(real612, tree)
+    in_tree = os.path.join(tree, name)
     env = conflib.shell_env(KCONFIG_CONFIG=str(config))
     args = [conflib.script('oldconfig'), '--conf', real612.base.patched,
-            real612.path]
+            str(tree)]
     if how == 'environment':
         env['KCONFIG_JOURNAL'] = name
     else:
@@ -162,6 +166,20 @@ def test_oldconfig_journal_is_relative_to_the_caller(real612, tmp_path, how):
             os.unlink(in_tree)
 
 
+def clean_copy(real, dest):
+    """A copy of the real tree (hard links) as 'make mrproper' leaves it:
+    without what a conf run in the tree itself writes there (.config,
+    include/config, include/generated), which 'make O=' refuses."""
+    subprocess.run(['cp', '-al', real.path, str(dest)], check=True)
+    for name in ('.config', 'include/config', 'include/generated',
+                 'arch/x86/include/generated'):
+        path = os.path.join(dest, name)
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            os.unlink(path)
+
+
 def tree_listing(path):
     """Every name under a tree, with its size and kind: what a run that
     writes into the tree changes."""
@@ -174,9 +192,36 @@ def tree_listing(path):
     return out
 
 
+@pytest.fixture(scope='module')
+def made_in_a_build_dir(real612, tmp_path_factory):
+    """The tree's own 'make O=DIR oldconfig' on the 6.12 tree, answers(3)
+    typed: (its stdout, DIR/.config)."""
+    real = real612
+    tmp = tmp_path_factory.mktemp('made')
+    env = conflib.shell_env()
+    ref_tree, ref = tmp / 'ref-linux', tmp / 'ref-build'
+    clean_copy(real, ref_tree)
+    ref.mkdir()
+    old = real.old_config()
+    (ref / '.config').write_bytes(old)
+    # its conf built first
+    subprocess.run(['make', '-s', 'O=' + str(ref), 'oldconfig'],
+                   cwd=ref_tree, check=True, stdin=subprocess.DEVNULL,
+                   capture_output=True, env=env)
+    (ref / '.config').write_bytes(old)
+    made = subprocess.run(['make', 'O=' + str(ref), 'oldconfig'],
+                          cwd=ref_tree, input=answers(3), capture_output=True,
+                          env=env)
+    assert made.returncode == 0, made.stderr[-2000:]
+    result = made.stdout, (ref / '.config').read_bytes()
+    shutil.rmtree(tmp)
+    return result
+
+
 @pytest.mark.parametrize('how', ['O= (README)', 'KBUILD_OUTPUT argument',
                                  'KBUILD_OUTPUT environment'])
-def test_oldconfig_script_with_a_build_dir(real612, tmp_path, how):
+def test_oldconfig_script_with_a_build_dir(real612, made_in_a_build_dir,
+                                           tmp_path, how):
     """README.md's 'scripts/oldconfig /path/to/linux O=/path/to/build',
     run as it stands (and KBUILD_OUTPUT=DIR, relative to where it is
     typed, as an argument or in the environment), is 'make O=DIR
@@ -192,22 +237,9 @@ def test_oldconfig_script_with_a_build_dir(real612, tmp_path, how):
     old = real.old_config()
     data = answers(3)
     # the tree's own make O=DIR oldconfig, on a tree of its own
-    ref_tree, ref = tmp_path / 'ref-linux', tmp_path / 'ref-build'
-    subprocess.run(['cp', '-al', real.path, str(ref_tree)], check=True)
-    ref.mkdir()
-    (ref / '.config').write_bytes(old)
-    # its conf built first
-    subprocess.run(['make', '-s', 'O=' + str(ref), 'oldconfig'],
-                   cwd=ref_tree, check=True, stdin=subprocess.DEVNULL,
-                   capture_output=True, env=env)
-    (ref / '.config').write_bytes(old)
-    made = subprocess.run(['make', 'O=' + str(ref), 'oldconfig'],
-                          cwd=ref_tree, input=data, capture_output=True,
-                          env=env)
-    assert made.returncode == 0, made.stderr[-2000:]
-
+    made_stdout, made_config = made_in_a_build_dir
     tree, build = tmp_path / 'linux', tmp_path / 'build'
-    subprocess.run(['cp', '-al', real.path, str(tree)], check=True)
+    clean_copy(real, tree)
     build.mkdir()
     (build / '.config').write_bytes(old)
     before = tree_listing(tree)
@@ -228,11 +260,10 @@ def test_oldconfig_script_with_a_build_dir(real612, tmp_path, how):
                           capture_output=True, env=env, cwd=cwd)
     assert ours.returncode == 0, ours.stderr[-2000:]
     # make says where it goes around conf's output
-    assert ours.stdout and ours.stdout in made.stdout
+    assert ours.stdout and ours.stdout in made_stdout
     assert ours.stdout.count(b'(NEW)') > 500
-    assert (build / '.config').read_bytes() == (ref / '.config').read_bytes()
+    assert (build / '.config').read_bytes() == made_config
     for name in ('.config', 'include/config', 'include/generated'):
         assert not (tree / name).exists(), name
     assert tree_listing(tree) == before
     shutil.rmtree(tree)
-    shutil.rmtree(ref_tree)
