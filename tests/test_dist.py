@@ -8,13 +8,16 @@ the README's identity line; the drop-in command of README.md copies
 exactly the files make dist wrote; the tarball holds the series as it is;
 and 'make dist' works with only the default base built."""
 
+import atexit
 import filecmp
 import os
+import pathlib
 import random
 import re
 import shutil
 import subprocess
 import tarfile
+import tempfile
 
 import pytest
 
@@ -85,12 +88,27 @@ def session_input():
     return ''.join(k + '\n' for k in keys).encode()
 
 
+# the first kconfig_tree() of each real tree, which the others copy (a
+# walk of the whole tree takes seconds), removed at the end
+KCONFIG_TREES = {}
+
+
 def kconfig_tree(real, path):
     """A pristine tree with what 'make oldconfig' reads of the real tree:
     the top Makefile, the architectures' Makefiles, scripts/ and every
     Kconfig file (measured with strace on the three trees: the same output
     and .config as the whole tree), and whatever the series changes.
     Copied, not linked, so that nothing can write through to the tree."""
+    first = KCONFIG_TREES.get(real.path)
+    if first is None:
+        first = tempfile.mkdtemp(prefix='kconfig-tree-')
+        atexit.register(shutil.rmtree, first, True)
+        walk_kconfig_tree(real, pathlib.Path(first))
+        KCONFIG_TREES[real.path] = first
+    shutil.copytree(first, path, symlinks=True)
+
+
+def walk_kconfig_tree(real, path):
     paths = set()
     for p in real.base.patches:
         with open(p, errors='replace') as f:
