@@ -164,10 +164,13 @@ def clean_env():
     """The environment without KCONFIG_* variables (a campaign sets its
     own), and with the prefix of the symbols in a .config that the trees
     here have: CONFIG_ (Buildroot's conf is built with none, crosstool-ng's
-    with CT_; both take the one the variable CONFIG_ names, as Linux's)."""
+    with CT_; both take the one the variable CONFIG_ names, as Linux's).
+    KCONFIG_AUTOCONFIG names Linux's default: Buildroot's conf has none
+    (its make always names one) and crashes in syncconfig without it."""
     env = {k: v for k, v in os.environ.items()
            if not k.startswith('KCONFIG_')}
     env['CONFIG_'] = 'CONFIG_'
+    env['KCONFIG_AUTOCONFIG'] = 'include/config/auto.conf'
     return env
 
 

@@ -108,8 +108,10 @@ def prefixed_env(env):
     """The environment of the runs on the demo and the test trees, whose
     .config files name symbols CONFIG_*: the conf of Buildroot (built with
     no prefix) and crosstool-ng's (CT_) take the prefix the variable
-    CONFIG_ names, as Linux's does."""
-    return dict(env, CONFIG_='CONFIG_')
+    CONFIG_ names, as Linux's does.  KCONFIG_AUTOCONFIG names Linux's
+    default: Buildroot's conf has none (its make always names one)."""
+    return dict(env, CONFIG_='CONFIG_',
+                KCONFIG_AUTOCONFIG='include/config/auto.conf')
 
 
 def suite(tree, stock_tree, env, kdir='scripts/kconfig'):
