@@ -62,8 +62,8 @@ def build_variant(base, name, *args):
     """Build a variant of a base's patched conf (scripts/build --variant
     NAME ARGS...) if it is not built yet; its path."""
     subprocess.run([os.path.join(conflib.TOP, 'scripts', 'build'), '--quiet',
-                    '--kernel-src', base.env['SOURCE'], '--variant', name,
-                    *args], check=True, capture_output=True)
+                    *base.source_args, '--variant', name, *args],
+                   check=True, capture_output=True)
     return base.conf(name)
 
 

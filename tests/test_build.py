@@ -582,7 +582,7 @@ def test_variant_with_some_parts(series, tmp_path):
     for parts, message in (('nope', 'is not a part of the series'),
                            ('journal~%d' % n, 'has no more than %d' % n),
                            ('journal~x', 'is not a number')):
-        r = run(BUILD, '--quiet', '--kernel-src', series.env['SOURCE'],
+        r = run(BUILD, '--quiet', *series.source_args,
                 '--variant', 'x', '--parts', parts)
         assert r.returncode == 1 and message in r.stderr, r.stderr
     assert not os.path.exists(os.path.join(series.path, 'x'))

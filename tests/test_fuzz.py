@@ -27,7 +27,7 @@ def test_fuzz_journal_reader(series):
                     % series.series)
     seconds = 600 if LONG else 20
     r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'fuzz-journal'),
-                        '--kernel-src', series.env['SOURCE'],
+                        *series.source_args,
                         '--seconds', str(seconds)],
                        capture_output=True, timeout=seconds + 600)
     err = r.stderr.decode(errors='replace')

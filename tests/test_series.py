@@ -17,7 +17,7 @@ from test_build import made_on
 
 def test_check_series(series):
     r = subprocess.run([os.path.join(conflib.TOP, 'scripts', 'check-series'),
-                        '--kernel-src', series.env['SOURCE'], '--seeds', '3'],
+                        *series.source_args, '--seeds', '3'],
                        capture_output=True, text=True, timeout=1800)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
     assert r.stdout.count(': clean\n') == len(series.patches)
@@ -36,7 +36,7 @@ def test_regenerated_series_is_identical(series, tmp_path):
                GIT_AUTHOR_NAME='Somebody Else', GIT_AUTHOR_EMAIL='else@example.org',
                GIT_COMMITTER_NAME='Somebody Else',
                GIT_COMMITTER_EMAIL='else@example.org')
-    src = ['--kernel-src', series.env['SOURCE']]
+    src = series.source_args
     top = tmp_path / 'top'
     shutil.copytree(conflib.TOP, top, ignore=lambda d, names: [
         n for n in names if n in ('.git', '__pycache__') or
