@@ -11,9 +11,10 @@
  * tree, as oldaskconfig asks them, is checked (journal_check(), which
  * refuses an answer out of range) and takes its answer (journal_gets()),
  * which is applied as conf applies a line typed and written back to the
- * journal (conf_journal_write()); the answers not taken are named
- * (conf_journal_left()), and the journal is cut back and closed.  The
- * configuration is read again before the next input, as '<' reads it.
+ * journal (conf_journal_write()); the first answer taken is taken back
+ * (conf_journal_take_back()) and the journal read again, the answers not
+ * taken are named (conf_journal_left()), and the journal is cut back and
+ * closed.  The configuration is read again before the next input.
  * What differs between the bases' series, from the compiler's -D flags
  * (scripts/fuzz-journal): CONF_OLD_CHOICES, 6.1's and 5.10's choices have
  * a value (y, m or n) of their own, asked before the member, and the
@@ -77,7 +78,7 @@ static bool asked_alone(struct symbol *sym)
 	return sym_get_tristate_value(cs) == mod;
 }
 #else
-#define gets_answer(menu, member)	journal_gets((menu)->sym)
+#define gets_answer(menu, member)	journal_gets(menu)
 #define set_member(menu, sym)		choice_set_value(menu, sym)
 #define for_each_symbol(sym)		for_all_symbols(sym)
 #define for_each_menu(menu)		menu_for_each_entry(menu)
@@ -138,7 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *f = fopen(in_path, "w");
 	struct gstr names = str_new();
 	struct symbol *sym;
-	struct menu *menu;
+	struct menu *menu, *first = NULL;
 
 	if (!f || fwrite(data, 1, size, f) != size ||
 	    (size && data[size - 1] != '\n' && fputc('\n', f) == EOF) ||
@@ -163,10 +164,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			continue;
 		}
 		journal_check(menu->sym);
-		if (take(menu, false))
+		if (take(menu, false)) {
 			conf_journal_write(menu);
+			first = first ?: menu;
+		}
 	}
-	conf_journal_left(&names);
+	if (first) {
+		conf_journal_take_back(first);
+		nr_pending = conf_journal_read();
+	}
+	conf_journal_left(&names, 3);
 	str_free(&names);
 	conf_journal_cut(0);
 	conf_journal_close();
