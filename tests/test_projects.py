@@ -23,6 +23,8 @@ answers.  Where a tree's source is absent (no ../shared/fixtures, or
 Debian's archive out of reach) its tests skip, naming it."""
 
 import os
+import re
+import shutil
 import subprocess
 
 import pytest
@@ -176,7 +178,10 @@ def test_own_oldconfig_with_stock_conf(project, tmp_path):
 def test_real_session_with_back(project, tmp_path):
     """One seeded session with runs of '<' on the patched conf, run as the
     tree's make runs it: the same questions and .config as the stock conf
-    fed the surviving answers."""
+    fed the surviving answers.  Then the same input through the tree's own
+    make oldconfig: the patched conf given every line of the session, '<'
+    included, and the stock conf given the surviving answers write the
+    same .config."""
     if not project.base.has_series:
         pytest.skip('patches/%s has no patches yet' % project.base.series)
     how = project.run()
@@ -188,3 +193,57 @@ def test_real_session_with_back(project, tmp_path):
             cwd=how['cwd'], files=how['files'])
         assert not problems, 'seed %d: %s' % (seed, problems)
         assert t.backs >= 3 and len(t.survived) >= PROJECTS[project.line][2]
+    typed = ''.join(line + '\n' for line in t.sent).encode()
+    kept = ''.join(a + '\n' for _, a in t.survived).encode()
+    mine, config = project.own_session(project.base.patched, typed, tmp_path)
+    stock, want = project.own_session(project.base.stock, kept, tmp_path)
+    assert b'* Back to the previous question' in mine.stdout
+    assert (mine.returncode, config) == (stock.returncode, want)
+    assert config == t.result.config
+
+
+def readme_commands():
+    """README.md's command of each tree of 'Other kconfig trees', by the
+    folder of its series: its patching part, up to the tree's own command."""
+    with open(os.path.join(conflib.TOP, 'README.md')) as f:
+        text = f.read()
+    section = text.split('\n## Other kconfig trees')[1].split('\n## ')[0]
+    found = {}
+    for cmd in re.findall(r'^\| [^|]+ \| `(git am .*?)` \|', section, re.M):
+        cmd = cmd.replace('\\|', '|')
+        series = re.search(r'kconfig-back/patches/([\w.-]+) ', cmd).group(1)
+        found[series] = cmd.split(' && ')[0]
+    return found
+
+
+@pytest.mark.shallow
+@pytest.mark.parametrize('series', ['6.6', '5.15', 'u-boot', 'buildroot',
+                                    'coreboot', 'crosstool-ng'])
+def test_readme_command_of_the_tree(series, tmp_path):
+    """README.md's command for the tree, run as written (the clone for
+    /path/to/kconfig-back) in a git checkout of the tree's kconfig sources
+    as the project has them: the series applies and gives the patched
+    sources built here."""
+    cmd = readme_commands().get(series)
+    assert cmd, 'README.md has no command for patches/%s' % series
+    base = next((b for b in BASES if b.series == series), None)
+    if base is None:
+        pytest.skip('no built base of patches/%s' % series)
+    tree = tmp_path / 'tree'
+    shutil.copytree(os.path.join(base.path, 'pristine'), tree)
+    env = conflib.shell_env(GIT_AUTHOR_NAME='A', GIT_AUTHOR_EMAIL='a@b.c',
+                            GIT_COMMITTER_NAME='A', GIT_COMMITTER_EMAIL='a@b.c')
+    for git in (['init', '-q'], ['add', '-f', '-A'],
+                ['commit', '-q', '-m', 'base']):
+        subprocess.run(['git', *git], cwd=tree, env=env, check=True)
+    r = subprocess.run(['bash', '-c', cmd.replace('/path/to/kconfig-back',
+                                                  conflib.TOP)],
+                       cwd=tree, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    kdir = base.kconfig_dir
+    for name in sorted(os.listdir(tree / kdir)):
+        if os.path.isfile(tree / kdir / name):
+            with open(tree / kdir / name, 'rb') as a, \
+                    open(os.path.join(base.path, 'patched', kdir, name),
+                         'rb') as b:
+                assert a.read() == b.read(), name
