@@ -286,7 +286,8 @@ series_files() {
 
 # conf_sources DIR: the sources conf is built from (kconfig/conf.mk), by
 # their paths in DIR, sorted (in the kconfig folder of DIR's kind; the
-# older zconf.* ones and the shipped parsers of the trees that build them)
+# older zconf.* ones and the shipped parsers of the trees that build them),
+# not the header bison writes there (a tree's own make oldconfig does)
 conf_sources() {
 	local k
 	k=$(kconfig_dir "$(tree_kind "$1")")
@@ -294,7 +295,7 @@ conf_sources() {
 			"$k"/preprocess.c "$k"/symbol.c "$k"/util.c "$k"/lexer.l \
 			"$k"/parser.y "$k"/zconf.l "$k"/zconf.y "$k"/kconf_id.c \
 			"$k"/*_shipped "$k"/*.h scripts/include/*.h; do
-		[ -f "$f" ] && echo "$f"
+		[ -f "$f" ] && [ "$f" != "$k/parser.tab.h" ] && echo "$f"
 	done) | LC_ALL=C sort
 }
 
