@@ -73,6 +73,10 @@ def test_flood_of_back_ends_at_eof(series, demo, tmp_path):
 
 def test_random_streams_with_back_terminate(series, demo, tmp_path):
     kconfig, srctree, old = demo
+    # Buildroot's conf makes no directories (its make does): syncconfig
+    # cannot write include/ here, and its stock conf fails the same way
+    unwritable = conflib.run_conf(series.stock, '--syncconfig', kconfig,
+                                  srctree, tmp_path, old).returncode
     for seed in seeds(100, 1000):
         data = conflib.random_stream(random.Random(seed), max_lines=80,
                                      back=True)
@@ -82,7 +86,10 @@ def test_random_streams_with_back_terminate(series, demo, tmp_path):
             # an invalid int as the last, unterminated line stops conf
             # with an error, as it stops the stock conf
             assert r.returncode == 0 or (
-                r.returncode == 1 and b'at end of input' in r.stderr), (
+                r.returncode == 1 and b'at end of input' in r.stderr) or (
+                mode == '--syncconfig' and unwritable and
+                r.stderr.endswith(b'*** Error during update of the '
+                                  b'configuration.\n\n')), (
                 seed, mode, r.stderr[-500:])
 
 
