@@ -462,13 +462,15 @@ def test_readme_drop_in(series, dist, demo, tmp_path):
     def literally(cmd):
         cmd = cmd.replace('build/dist/', str(dist) + '/')
         cmd = cmd.replace('<version>', series.version)
+        cmd = cmd.replace('/path/to/linux/scripts/kconfig',
+                          str(tree / series.kconfig_dir))
         cmd = cmd.replace('/path/to/linux', str(tree))
         assert '<' not in cmd and '/path/to' not in cmd, cmd
         return subprocess.run(['bash', '-e', '-c', cmd], cwd=conflib.TOP,
                               capture_output=True, text=True)
 
     pristine = tree_state(tree)
-    kdir = tree / 'scripts' / 'kconfig'
+    kdir = tree / series.kconfig_dir
     drop_in = sorted(os.listdir(dist / ('kconfig-back-%s' % series.version)))
     assert sorted(os.listdir(dist / ('kconfig-back-%s.orig'
                                      % series.version))) == drop_in
@@ -480,28 +482,32 @@ def test_readme_drop_in(series, dist, demo, tmp_path):
     assert r.returncode != 0
     assert 'differ' in r.stdout + r.stderr, r
     assert tree_state(tree) == changed
-    shutil.copy(os.path.join(series.pristine, 'scripts', 'kconfig',
+    shutil.copy(os.path.join(series.pristine, series.kconfig_dir,
                              drop_in[-1]), kdir / drop_in[-1])
     assert tree_state(tree) == pristine
     r = literally(route)
     assert r.returncode == 0, r.stderr
-    changed = sorted(os.path.relpath(f, 'scripts/kconfig')
+    changed = sorted(os.path.relpath(f, series.kconfig_dir)
                      for f, v in tree_state(tree).items()
                      if pristine.get(f) != v)
     assert changed == drop_in
     # every kconfig source is now the patched one
-    patched = os.path.join(series.path, 'patched', 'scripts', 'kconfig')
+    patched = os.path.join(series.path, 'patched', series.kconfig_dir)
     for f in os.listdir(kdir):
         if (kdir / f).is_file():
             assert filecmp.cmp(kdir / f, os.path.join(patched, f),
                                shallow=False), f
     subprocess.run(['make', '-s', '-C', str(tree), '-f',
-                    os.path.join(conflib.TOP, 'kconfig', 'conf.mk')],
+                    os.path.join(conflib.TOP, 'kconfig', 'conf.mk'),
+                    'KIND=' + series.kind, 'K=' + series.kconfig_dir],
                    check=True, capture_output=True)
     kconfig, _, old = demo
     data = b'myhost\n<\n\n\n<\n'
+    # the demo's .config names CONFIG_* (Buildroot's conf has no prefix,
+    # crosstool-ng's CT_)
+    env = dict(os.environ, CONFIG_='CONFIG_')
     runs = [conflib.run_conf(conf, '--oldconfig', kconfig, conflib.DEMO,
-                             str(tmp_path), old, data)
+                             str(tmp_path), old, data, env)
             for conf in (str(kdir / 'conf'), series.patched)]
     assert runs[0].stdout.count(b'* Back to the previous question') == 2
     assert not runs[0].differences(runs[1])
@@ -534,3 +540,35 @@ def test_make_dist_with_the_default_base_only(tmp_path):
     assert sorted(os.listdir(broot / 'dist')) == [
         'README', 'kconfig-back-%s' % dirs[0], 'kconfig-back-%s.orig' % dirs[0],
         'kconfig-back-6.12.tar.gz']
+
+
+def test_dist_of_a_crosstool_ng_checkout(tmp_path):
+    """A crosstool-ng checkout has no .tarball-version: its version is
+    its series' name.  make dist writes its drop-in folder and the series'
+    tarball side by side, both whole, with the files of its kconfig/."""
+    from conftest import BASES
+    base = next((b for b in BASES if b.kind == 'crosstool-ng'), None)
+    if base is None:
+        pytest.skip('no crosstool-ng base built')
+    tree = tmp_path / 'ct'
+    shutil.copytree(base.pristine, tree, symlinks=True)
+    assert not (tree / '.tarball-version').exists()
+    env = dict(shell_env(), BUILD_ROOT=str(tmp_path / 'b'))
+    r = subprocess.run([conflib.script('build'), '--quiet', '--kernel-src',
+                        str(tree)], env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / 'dist'
+    r = subprocess.run([DIST, '--out', str(out)], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    drop_in = out / 'kconfig-back-crosstool-ng'
+    assert 'conf.c' in os.listdir(drop_in)
+    assert sorted(os.listdir(drop_in)) == sorted(
+        os.listdir(out / 'kconfig-back-crosstool-ng.orig'))
+    with open(out / 'README') as f:
+        assert ': crosstool-ng (a kconfig/ without a version) (patches/' \
+            'crosstool-ng applied), over kconfig/;' in f.read()
+    with tarfile.open(out / 'kconfig-back-crosstool-ng.tar.gz') as t:
+        names = t.getnames()
+    assert sorted(n for n in names if n.endswith('.patch')) == sorted(
+        'kconfig-back-crosstool-ng/' + f for f in series_files(base))
