@@ -22,6 +22,27 @@ def run(*args, **kw):
     return subprocess.run(args, capture_output=True, text=True, **kw)
 
 
+def title(series, tree):
+    """How scripts/build names a copy of a base's tree (scripts/lib.sh:
+    tree_title): 'Linux 6.6.57', 'U-Boot 2025.01', ..."""
+    if series.kind == 'crosstool-ng' and \
+            not os.path.exists(os.path.join(tree, '.tarball-version')):
+        return 'crosstool-ng (a kconfig/ without a version)'
+    if series.kind == 'linux':
+        return 'Linux ' + series.version
+    project = {'u-boot': 'U-Boot', 'buildroot': 'Buildroot'}.get(
+        series.kind, series.kind)
+    return '%s %s' % (project, series.version[len(series.kind) + 1:])
+
+
+def linux_only(series, covered_by):
+    """A test of what a Linux version's SUBLEVEL and a Linux tree's
+    messages give: the projects' trees skip it, naming what covers them."""
+    if series.kind != 'linux':
+        pytest.skip('%s: a Linux tree\'s version and messages; the '
+                    'projects\' trees: %s' % (series.version, covered_by))
+
+
 @pytest.mark.shallow
 def test_series_applies_with_fuzz_0(series, tmp_path):
     """At fuzz 0; on the release the series is made on, without an offset
@@ -198,6 +219,8 @@ def test_recognised_by_content(series, tmp_path):
     known = series.env.get('KNOWN')
     if series.env.get('VERIFIED') != series.version or not known:
         pytest.skip('%s is not in patches/known-bases' % series.version)
+    linux_only(series, 'tests/test_trees.py::'
+               'test_another_release_is_checked_on_the_spot')
     tree = tmp_path / 'linux'
     shutil.copytree(series.pristine, tree, symlinks=True)
     with_version(tree, 97)
@@ -236,7 +259,7 @@ def test_rejected_hunk_fails_the_build(series, tmp_path):
     and nothing is built from them."""
     tree = tmp_path / 'linux'
     shutil.copytree(series.pristine, tree, symlinks=True)
-    conf_c = tree / 'scripts' / 'kconfig' / 'conf.c'
+    conf_c = tree / series.kconfig_dir / 'conf.c'
     text = conf_c.read_text()
     assert 'static void check_conf(struct menu *menu)' in text
     conf_c.write_text(text.replace('\tif (!menu_is_visible(menu))\n\t\treturn;',
@@ -245,16 +268,17 @@ def test_rejected_hunk_fails_the_build(series, tmp_path):
             env=dict(os.environ, BUILD_ROOT=str(tmp_path / 'b')))
     assert r.returncode == 1
     assert r.stderr.count('\n') == 1, r.stderr
-    assert re.match(r"build: error: Linux %s \(%s\): kconfig sources "
+    assert re.match(r"build: error: %s \(%s\): kconfig sources "
                     r"patches/known-bases does not know, and patches/%s/\S+"
                     r"\.patch is rejected at fuzz 0 \(hunks? [0-9, ]+ of "
-                    r"scripts/kconfig/conf.c\): to port the series, 'make "
+                    r"%s/conf.c\): to port the series, 'make "
                     r"worktree KERNEL_SRC=%s' and rebase it there \(docs/bases\.md: "
                     r"Update to a new kernel\)$"
-                    % (re.escape(series.version), re.escape(str(tree)),
-                       re.escape(series.series), re.escape(str(tree))),
+                    % (re.escape(title(series, tree)), re.escape(str(tree)),
+                       re.escape(series.series),
+                       re.escape(series.kconfig_dir), re.escape(str(tree))),
                     r.stderr), r.stderr
-    assert not list((tmp_path / 'b').glob('*/*/scripts/kconfig/conf'))
+    assert not list((tmp_path / 'b').glob('*/*/%s/conf' % series.kconfig_dir))
 
 
 def applied(how, series):
@@ -270,21 +294,21 @@ def applied(how, series):
 def tree_with_series(series, path, how):
     """A copy of the base's sources with its series applied: 'all' of it
     (as git am or the patch files give it), or 'drop-in': the files of
-    scripts/kconfig/ the series changes, as make dist writes them."""
+    the kconfig folder the series changes, as make dist writes them."""
     shutil.copytree(series.pristine, path, symlinks=True)
     if how == 'all':
         for p in series.patches:
             subprocess.run(['patch', '-s', '-p1', '-d', str(path), '-i', p],
                            check=True)
         return
-    kconfig = os.path.join(series.path, 'patched', 'scripts', 'kconfig')
+    kconfig = os.path.join(series.path, 'patched', series.kconfig_dir)
     for f in os.listdir(kconfig):
         new = os.path.join(kconfig, f)
-        old = os.path.join(series.pristine, 'scripts', 'kconfig', f)
+        old = os.path.join(series.pristine, series.kconfig_dir, f)
         if (f.endswith(('.c', '.h')) and os.path.isfile(new) and
                 not f.endswith(('.lex.c', '.tab.c', '.tab.h')) and
                 not (os.path.isfile(old) and filecmp.cmp(old, new, False))):
-            shutil.copy(new, path / 'scripts' / 'kconfig' / f)
+            shutil.copy(new, path / series.kconfig_dir / f)
 
 
 @pytest.mark.parametrize('how', ['all', 'drop-in'])
@@ -298,6 +322,16 @@ def test_tree_with_the_series_is_named(series, tmp_path, how):
     r = run(BUILD, '--kernel-src', str(tree),
             env=dict(os.environ, BUILD_ROOT=str(broot)))
     assert r.returncode == 1
+    # a series that changes only the sources of conf (no kconfig tests,
+    # no documentation: Buildroot's, coreboot's, crosstool-ng's) is the
+    # same in both
+    changed = set()
+    for p in series.patches:
+        with open(p) as f:
+            changed |= set(re.findall(r'^\+\+\+ b/(\S+)', f.read(), re.M))
+    if all(f.startswith(series.kconfig_dir + '/') and f.endswith(('.c', '.h'))
+           for f in changed):
+        how = 'all'
     what = applied(how, series.series)
     assert r.stderr == ("build: %s already has %s: its own conf has '<'; run "
                         "its own 'make oldconfig' instead (make -C %s "
@@ -423,6 +457,8 @@ def test_unknown_sources_are_checked_on_the_spot(series, tmp_path):
     on all with check-long.)"""
     if not LONG and series.env.get('DEBIAN') != '6.12':
         pytest.skip('on the 6.12 base only; check-long runs it on each')
+    linux_only(series, 'tests/test_trees.py::'
+               'test_another_release_is_checked_on_the_spot')
     tree = tmp_path / 'linux'
     shutil.copytree(series.pristine, tree, symlinks=True)
     menu = tree / 'scripts' / 'kconfig' / 'menu.c'
@@ -560,28 +596,34 @@ def test_whole_tree_is_checked_on_its_own_kconfig(real612, tmp_path):
 
 def test_variant_with_some_parts(series, tmp_path):
     """--variant NAME --parts builds the conf with only the patches named:
-    the journal series without its last patch here; a part that is not
+    the series without its last patch here (of the journal series, or of
+    the '<' series on a base without the journal); a part that is not
     there, or too short, stops the build."""
-    conf = build_variant(series, 'parts', '--parts', '0-fixes,back,journal~1')
+    last = 'journal' if series.has_journal else 'back'
+    parts = [p for p in ('0-fixes', 'back') if p != last and series.part(p)]
+    if len(series.part(last)) > 1:
+        parts.append(last + '~1')
+    parts = ','.join(parts)
+    conf = build_variant(series, 'parts', '--parts', parts)
     assert os.access(conf, os.X_OK)
     tree = tmp_path / 'tree'
     shutil.copytree(series.pristine, tree, symlinks=True)
     for p in (series.part('0-fixes') + series.part('back') +
-              series.part('journal')[:-1]):
+              series.part('journal'))[:-1]:
         r = run('patch', '-p1', '--fuzz=0', '-s', '-d', str(tree), '-i', p)
         assert r.returncode == 0, r.stdout + r.stderr
-    built = os.path.join(series.path, 'parts', 'scripts', 'kconfig')
-    sources = [f for f in os.listdir(tree / 'scripts' / 'kconfig')
+    built = os.path.join(series.path, 'parts', series.kconfig_dir)
+    sources = [f for f in os.listdir(tree / series.kconfig_dir)
                if f.endswith(('.c', '.h', '.y', '.l'))]
     assert 'conf.c' in sources
     for f in sources:
-        with open(tree / 'scripts' / 'kconfig' / f, 'rb') as a, \
+        with open(tree / series.kconfig_dir / f, 'rb') as a, \
                 open(os.path.join(built, f), 'rb') as b:
             assert a.read() == b.read(), f
-    n = len(series.part('journal'))
+    n = len(series.part(last))
     for parts, message in (('nope', 'is not a part of the series'),
-                           ('journal~%d' % n, 'has no more than %d' % n),
-                           ('journal~x', 'is not a number')):
+                           ('%s~%d' % (last, n), 'has no more than %d' % n),
+                           ('%s~x' % last, 'is not a number')):
         r = run(BUILD, '--quiet', *series.source_args,
                 '--variant', 'x', '--parts', parts)
         assert r.returncode == 1 and message in r.stderr, r.stderr
