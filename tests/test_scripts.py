@@ -320,9 +320,14 @@ def test_demo_says_where_the_config_is(series, demo, tmp_path):
                        env=conflib.shell_env())
     assert r.returncode == 0
     kconfig, srctree, old = demo
+    # the demo gives conf the prefix of its .config (Buildroot's conf has
+    # none, crosstool-ng's CT_)
     conf = conflib.run_conf(series.patched, '--oldconfig', kconfig, srctree,
-                            tmp_path, old, data)
+                            tmp_path, old, data,
+                            dict(os.environ, CONFIG_='CONFIG_'))
     assert r.stdout == conf.stdout
+    # its old .config read: LOCALVERSION is not new
+    assert b'(LOCALVERSION) [] \n' in r.stdout
     assert r.stdout.endswith(b'# configuration written to .config\n#\n')
     assert r.stderr == conf.stderr + (
         'demo: configuration written to %s\n'
