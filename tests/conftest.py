@@ -137,9 +137,15 @@ def series(base):
 
 
 @pytest.fixture
-def demo(base):
+def demo(base, monkeypatch):
     """The demo's Kconfig in the syntax of the base's parser, its srctree
-    and old .config."""
+    and old .config.  That .config names CONFIG_* symbols: the conf of
+    Buildroot (no prefix) and of crosstool-ng (CT_) take the prefix that
+    the variable CONFIG_ names, as Linux's does; KCONFIG_AUTOCONFIG is
+    Linux's default, which Buildroot's conf does not have."""
+    monkeypatch.setenv('CONFIG_', 'CONFIG_')
+    if 'KCONFIG_AUTOCONFIG' not in os.environ:
+        monkeypatch.setenv('KCONFIG_AUTOCONFIG', 'include/config/auto.conf')
     with open(os.path.join(conflib.DEMO, 'old.config'), 'rb') as f:
         old = f.read()
     return conflib.demo_kconfig(base.path), conflib.DEMO, old
