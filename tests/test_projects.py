@@ -185,6 +185,7 @@ def test_real_session_with_back(project, tmp_path):
     if not project.base.has_series:
         pytest.skip('patches/%s has no patches yet' % project.base.series)
     how = project.run()
+    backs = 0
     for seed in seeds(1, 10):
         t, problems = conflib.check_equivalence(
             project.base.patched, project.base.stock, project.mode,
@@ -192,7 +193,10 @@ def test_real_session_with_back(project, tmp_path):
             how['env'], seed, p_back=0.05, max_backs=60, timeout=600,
             cwd=how['cwd'], files=how['files'])
         assert not problems, 'seed %d: %s' % (seed, problems)
-        assert t.backs >= 3 and len(t.survived) >= PROJECTS[project.line][2]
+        assert t.backs and len(t.survived) >= PROJECTS[project.line][2]
+        backs += t.backs
+    # a session of coreboot's 63 questions may go back twice only
+    assert backs >= 3 * len(seeds(1, 10))
     typed = ''.join(line + '\n' for line in t.sent).encode()
     kept = ''.join(a + '\n' for _, a in t.survived).encode()
     mine, config = project.own_session(project.base.patched, typed, tmp_path)
