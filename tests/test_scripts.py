@@ -311,9 +311,11 @@ def test_oldconfig_names_what_is_missing(tmp_path):
         assert r.stdout == ''
 
 
+@pytest.mark.shallow
 def test_demo_says_where_the_config_is(series, demo, tmp_path):
     """On pipes the demo's stdout is conf's own, byte for byte (no line
-    about '<'), and a last line on stderr names the .config written."""
+    about '<'), and a last line on stderr names the .config written.  On
+    every base (a second or less): make demo BASE= takes each."""
     data = b'myhost\n<\n\n'
     r = subprocess.run([conflib.script('demo'), *series.source_args],
                        input=data, capture_output=True, cwd=conflib.TOP,
