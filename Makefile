@@ -17,7 +17,7 @@ SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
 DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
 # the bases 'make check' tests: the given tree, or Debian's 7.3 and 7.2 (the
 # mainline series), 6.12, 6.1 and 5.10, and the trees of scripts/project-tree
-# (their stock conf alone while their series does not exist; a tree whose
+# (a project without a series would be built with its stock conf alone; a tree whose
 # fixture is missing is left out, and its tests skip); the depth of each:
 # tests/conftest.py (DEPTH)
 PROJECT_BASES	:= 6.6.57 5.15.85 u-boot-2025.01 buildroot-2026.08-rc1 coreboot-25.09 \
@@ -37,7 +37,7 @@ help:
 	@echo '  demo          run the patched conf on the demo Kconfig (builds BASE first)'
 	@echo '  check         run all tests on 7.3, 7.2, 6.12, 6.1, 5.10, 6.6, 5.15, U-Boot, Buildroot,'
 	@echo '                coreboot and crosstool-ng: full depth on 7.3 and 6.12, shallow on the others'
-	@echo '                (installs and downloads what is missing; build/ takes about 8.5 GB)'
+	@echo '                (installs and downloads what is missing; build/ takes about 8.7 GB)'
 	@echo '  check-long    every base at full depth, with many more seeds'
 	@echo '  check-series  check the series as a maintainer would'
 	@echo '  check-releases  every kernel source release in Debian'"'"'s archive: fetch, apply, build, check; a table'
@@ -105,10 +105,10 @@ regen-series:
 clean:
 	rm -rf build
 
-bench: test-deps
+bench:
+	@scripts/install-deps --bench
 	@for v in 6.12 6.1; do scripts/build --debian $$v >/dev/null && \
 		scripts/kernel-tree --debian $$v >/dev/null || exit 1; done
-	@command -v valgrind >/dev/null || scripts/install-deps --test
 	$(PYTHON3) tests/bench.py
 
 # the drop-in files and tarballs of every built base, and of BASE (or
