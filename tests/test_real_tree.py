@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """The real trees: Debian's 7.3 tree with Debian's 6.1, 6.12 and (thinned)
-7.3 amd64 configs (about 1000, 175 and 390 NEW questions); Debian's 6.12
-tree with Debian's 6.1 configs (all three flavours, about 540); Debian's
-6.1 tree with those configs thinned (a few hundred).  Seeded random
+7.3 amd64 configs (about 1000, 175 and 390 NEW questions); Debian's 7.2
+tree with Debian's 6.12 configs; Debian's 6.12 tree with Debian's 6.1
+configs (all three flavours, about 540); Debian's 6.1 and 5.10 trees with
+their own configs thinned (a few hundred).  Seeded random
 sessions with runs of '<' are equivalent to the stock conf fed the
 surviving answers; without '<' the patched conf is byte-identical to the
 stock one; and scripts/oldconfig gives exactly what the tree's own
