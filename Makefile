@@ -17,8 +17,9 @@ SRC_ARGS	:= $(if $(KERNEL_SRC),--kernel-src $(KERNEL_SRC),--debian $(BASE))
 DEPS_ARGS	:= $(if $(KERNEL_SRC),,--base $(BASE))
 # the bases 'make check' tests: the given tree, or Debian's 7.3 and 7.2 (the
 # mainline series), 6.12, 6.1 and 5.10, and the trees of scripts/project-tree
-# (a project without a series would be built with its stock conf alone; a tree whose
-# fixture is missing is left out, and its tests skip); the depth of each:
+# (a project without a series would be built with its stock conf alone; a
+# tree whose fixture is missing is left out, and its tests skip); the depth
+# of each:
 # tests/conftest.py (DEPTH)
 PROJECT_BASES	:= 6.6.57 5.15.85 u-boot-2025.01 buildroot-2026.08-rc1 coreboot-25.09 \
 		   crosstool-ng-1.29.0-rc2
