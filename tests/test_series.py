@@ -6,6 +6,7 @@ tree regenerates patches/ byte for byte."""
 
 import filecmp
 import os
+import re
 import shutil
 import subprocess
 
@@ -142,3 +143,55 @@ def test_git_checkout_gives_a_real_base_commit(series, tmp_path):
             not (src / '.tarball-version').exists():
         version = series.kind
     assert 'kconfig-back-%s-%s' % (series.series, version) in branches
+
+
+def net_lines(patches):
+    """Net lines each file gains in the patches (format-patch files)."""
+    net = {}
+    for p in patches:
+        name = None
+        with open(p) as f:
+            for line in f:
+                if line.startswith('diff --git '):
+                    name = line.split()[-1][2:]
+                elif line == '-- \n':
+                    name = None
+                elif name and line.startswith(('+', '-')) and \
+                        not line.startswith(('+++ ', '--- ')):
+                    step = 1 if line[0] == '+' else -1
+                    net[name] = net.get(name, 0) + step
+    return net
+
+
+COVERS = sorted(d for d in os.listdir(os.path.join(conflib.TOP, 'patches'))
+                if os.path.isfile(os.path.join(conflib.TOP, 'patches', d,
+                                               'back.cover')))
+
+
+@pytest.mark.parametrize('name', COVERS)
+def test_cover_letter_line_counts(name):
+    """The lines a cover letter says the '<' series adds are the patches':
+    net lines to conf.c, confdata.c and symbol.c, and its kconfig tests,
+    which issue 44 caps at 200 lines."""
+    d = os.path.join(conflib.TOP, 'patches', name)
+    patches = sorted(os.path.join(d, 'back', p)
+                     for p in os.listdir(os.path.join(d, 'back'))
+                     if not p.startswith('0000-'))
+    net = net_lines(patches)
+    c = {base: sum(n for f, n in net.items()
+                   if f.endswith('kconfig/' + base + '.c'))
+         for base in ('conf', 'confdata', 'symbol')}
+    tests = sum(n for f, n in net.items() if '/tests/' in f)
+    assert tests <= 200
+    with open(os.path.join(d, 'back.cover')) as f:
+        cover = ' '.join(f.read().split())
+    m = re.search(r'Net lines added to conf\.c, confdata\.c and symbol\.c '
+                  r'by patch 2: (\d+) \(conf\.c (\d+), confdata\.c (\d+), '
+                  r'symbol\.c (\d+)\), and (\d+) lines of kconfig tests',
+                  cover)
+    if not m:
+        assert tests == 0 or 'Net lines' not in cover, name
+        return
+    said = [int(x) for x in m.groups()]
+    assert said == [sum(c.values()), c['conf'], c['confdata'], c['symbol'],
+                    tests]
