@@ -43,6 +43,19 @@ def linux_only(series, covered_by):
                     'projects\' trees: %s' % (series.version, covered_by))
 
 
+def apply_series(series, tree):
+    """Apply every patch of the series at fuzz 0 to tree, asserting each
+    applies; their outputs."""
+    out = []
+    for p in series.patches:
+        r = run('patch', '-p1', '--fuzz=0', '--no-backup-if-mismatch', '-d',
+                str(tree), '-i', p)
+        assert r.returncode == 0, os.path.basename(p) + ': ' + r.stdout + \
+            r.stderr
+        out.append(r.stdout)
+    return out
+
+
 @pytest.mark.shallow
 def test_series_applies_with_fuzz_0(series, tmp_path):
     """At fuzz 0; on the release the series is made on, without an offset
@@ -50,11 +63,42 @@ def test_series_applies_with_fuzz_0(series, tmp_path):
     hunk may sit a few lines away)."""
     tree = tmp_path / 'tree'
     shutil.copytree(series.pristine, tree, symlinks=True)
-    for p in series.patches:
-        r = run('patch', '-p1', '--fuzz=0', '--no-backup-if-mismatch', '-d',
-                str(tree), '-i', p)
-        assert r.returncode == 0, r.stdout + r.stderr
-        assert 'offset' not in r.stdout or not made_on(series), r.stdout
+    for stdout in apply_series(series, tree):
+        assert 'offset' not in stdout or not made_on(series), stdout
+
+
+# Stable's fix that prints "" for a NULL def in conf_askvalue(): 5.10.262,
+# 6.1.187 and 6.12.107 have it, 5.10.251, 6.1.176, 6.12.95, 6.6.57 and
+# 5.15.85 do not.
+NULL_DEF_FIX = (
+    ('\t\tprintf("%s\\n", def);\n\t\tline[0] = \'\\n\';\n\t\tline[1] = 0;\n'
+     '\t\treturn 0;\n',
+     '\t\tprintf("%s\\n", def ?: "");\n\t\treturn 0;\n'),
+    ('\t\t\tprintf("%s\\n", def);\n\t\t\treturn 0;\n',
+     '\t\t\tprintf("%s\\n", def ?: "");\n\t\t\treturn 0;\n'),
+)
+
+
+@pytest.mark.shallow
+def test_applies_on_both_sides_of_the_null_def_fix(series, tmp_path):
+    """A Linux stable line's series leaves the two printf() lines of
+    conf_askvalue() that stable's NULL-def fix changes as they are: every
+    patch applies at fuzz 0 to the base with and without that fix."""
+    if series.kind != 'linux' or series.series == 'mainline':
+        pytest.skip('no stable release of %s differs by the NULL-def fix'
+                    % series.series)
+    src = tmp_path / 'src'
+    shutil.copytree(series.pristine, src, symlinks=True)
+    conf_c = src / series.kconfig_dir / 'conf.c'
+    text = conf_c.read_text()
+    for without, with_fix in NULL_DEF_FIX:
+        assert (text.count(without), text.count(with_fix)) in ((1, 0), (0, 1))
+        if without in text:
+            text = text.replace(without, with_fix)
+        else:
+            text = text.replace(with_fix, without)
+    conf_c.write_text(text)
+    apply_series(series, src)
 
 
 @pytest.mark.shallow
